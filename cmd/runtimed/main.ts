@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+import { CommanderError } from "commander";
+import { createLogger, SecretRedactor } from "../../pkg/diagnostics/logger.js";
+import { Metrics } from "../../pkg/diagnostics/metrics.js";
+import { Runtime } from "../../pkg/runtime/runtime.js";
+import { parseOptions } from "./options.js";
+
+/** Thin entry (STYLE.md): parse once, wire, run, handle signals. Only this file exits. */
+async function main(): Promise<number> {
+  let options;
+  try {
+    options = parseOptions(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version")) return 0;
+    process.stderr.write(`runtimed: ${(error as Error).message}\nrun 'runtimed --help' for the flags\n`);
+    return 2;
+  }
+  const redactor = new SecretRedactor();
+  const logger = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson }, redactor);
+  const stop = new AbortController();
+  const runtime = new Runtime(options, { logger, metrics: new Metrics(), redactor, onShutdownRequest: () => stop.abort() });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
+  try {
+    await runtime.start(stop.signal);
+  } catch (error) {
+    logger.error(`startup failed: ${(error as Error).message}`);
+    await runtime.close().catch(() => undefined);
+    return 1;
+  }
+  logger.info(`runtimed ready (app id ${options.appId})`);
+  await new Promise<void>((resolve) => (stop.signal.aborted ? resolve() : stop.signal.addEventListener("abort", () => resolve(), { once: true })));
+  logger.info("shutting down: draining in-flight work");
+  const hardStop = setTimeout(() => {
+    logger.error(`graceful shutdown exceeded ${options.gracefulShutdownMs}ms; exiting`);
+    process.exit(1);
+  }, options.gracefulShutdownMs + 2000);
+  hardStop.unref();
+  await runtime.close();
+  logger.info("stopped");
+  return 0;
+}
+
+// Exit explicitly: a component's lingering socket must not keep a stopped sidecar alive.
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`runtimed: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,101 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import type { LogLevel } from "../../pkg/diagnostics/logger.js";
+import type { RuntimeOptions } from "../../pkg/runtime/options.js";
+import { parseBool, parseByteSize, parseDurationMs } from "../../pkg/util/parse.js";
+
+/** A command-line problem: main prints it and exits 2. */
+export class UsageError extends Error {}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 0 || n > 65535) throw new InvalidArgumentError("must be a port number (0-65535)");
+  return n;
+}
+
+function positiveInt(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError("must be a positive integer");
+  return n;
+}
+
+function bool(value: string): boolean {
+  const b = parseBool(value);
+  if (b === undefined) throw new InvalidArgumentError("must be true or false");
+  return b;
+}
+
+function bytes(value: string): number {
+  const b = parseByteSize(value);
+  if (b === undefined || b === 0) throw new InvalidArgumentError("must be a size such as 4Mi or 1048576");
+  return b;
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (Number.isFinite(n) && n >= 0) return n * 1000;
+  const ms = parseDurationMs(value);
+  if (ms === undefined) throw new InvalidArgumentError("must be a number of seconds or a duration such as 5s");
+  return ms;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** The one reader of argv and the environment (DESIGN.md "The sidecar command line"). */
+export function parseOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): RuntimeOptions {
+  const program = new Command("runtimed")
+    .description("A Kubernetes-native sidecar runtime: pub/sub, configuration, secrets and bindings over HTTP")
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) })
+    .allowExcessArguments(false)
+    .requiredOption("--app-id <id>", "the application's id (CloudEvent source, scoping, consumer group)")
+    .option("--app-port <port>", "the app's HTTP port; without it there is no app channel", port)
+    .option("--app-channel-address <host>", "the app's host", "127.0.0.1")
+    .option("--app-max-concurrency <n>", "concurrent deliveries per subscription", positiveInt, 100)
+    .option("--http-port <port>", "the sidecar API port", port, 3500)
+    .option("--listen-address <address>", "the address the API and metrics listen on (default 127.0.0.1; 0.0.0.0 in kubernetes mode)")
+    .option("--metrics-port <port>", "Prometheus /metrics port", port, 9090)
+    .option("--enable-metrics [bool]", "serve /metrics", bool, true)
+    .option("--resources-path <dir>", "a folder of YAML resources (repeatable)", collect, [] as string[])
+    .option("--config <file>", "a Configuration resource file")
+    .addOption(new Option("--mode <mode>", "where resources come from").choices(["standalone", "kubernetes"]).default("standalone"))
+    .addOption(new Option("--log-level <level>", "log level").choices(["error", "warn", "info", "debug"]).default("info"))
+    .option("--log-as-json [bool]", "JSON log lines", bool, false)
+    .option("--max-body-size <size>", "request body limit (413 beyond it)", bytes, 4 * 1024 * 1024)
+    .option("--graceful-shutdown-seconds <seconds>", "drain in-flight work on SIGTERM", seconds, 5000);
+  try {
+    program.parse([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError && ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code)) throw error;
+    const message = (error as Error).message.replace(/^error: /, "");
+    throw new UsageError(message);
+  }
+  const o = program.opts<{
+    appId: string; appPort?: number; appChannelAddress: string; appMaxConcurrency: number; httpPort: number; listenAddress?: string;
+    metricsPort: number; enableMetrics: boolean; resourcesPath: string[]; config?: string; mode: "standalone" | "kubernetes";
+    logLevel: LogLevel; logAsJson: boolean; maxBodySize: number; gracefulShutdownSeconds: number;
+  }>();
+  if (o.mode === "kubernetes" && !env.NAMESPACE) throw new UsageError("--mode kubernetes needs the NAMESPACE environment variable");
+  return {
+    appId: o.appId,
+    appPort: o.appPort,
+    appChannelAddress: o.appChannelAddress,
+    appMaxConcurrency: o.appMaxConcurrency,
+    httpPort: o.httpPort,
+    listenAddress: o.listenAddress ?? (o.mode === "kubernetes" ? "0.0.0.0" : "127.0.0.1"),
+    metricsPort: o.metricsPort,
+    enableMetrics: o.enableMetrics,
+    resourcesPaths: o.resourcesPath,
+    configPath: o.config,
+    mode: o.mode,
+    namespace: env.NAMESPACE,
+    logLevel: o.logLevel,
+    logAsJson: o.logAsJson,
+    maxBodyBytes: o.maxBodySize,
+    gracefulShutdownMs: o.gracefulShutdownSeconds,
+    apiToken: env.RUNTIME_API_TOKEN || env.DAPR_API_TOKEN || undefined,
+    appToken: env.APP_API_TOKEN || undefined,
+    env,
+  };
+}

@@ -1,0 +1,12 @@
+/** Jest in native ESM mode (see STACK.md): ts-jest transpiles, `tsc --noEmit` type-checks separately. */
+export default {
+  preset: "ts-jest/presets/default-esm",
+  testEnvironment: "node",
+  roots: ["<rootDir>/test", "<rootDir>/pkg"],
+  testMatch: ["**/*.test.ts"],
+  moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
+  transform: {
+    "^.+\\.ts$": ["ts-jest", { useESM: true, isolatedModules: true }],
+  },
+  testTimeout: 20000,
+};

@@ -1,0 +1,38 @@
+import type { Request, Response } from "express";
+
+/**
+ * One row of the API table (Dapr's http endpoints): adding an endpoint is adding a row. `name` labels
+ * logs; the route template labels metrics, so raw paths never explode their cardinality.
+ */
+export interface Endpoint {
+  method: "get" | "post" | "put" | "delete";
+  /** Express 5 paths; several when the same handler serves more than one version prefix. */
+  paths: string[];
+  name: string;
+  /** Reachable without the API token (only the two health probes). */
+  public?: boolean;
+  handler: (req: Request, res: Response) => Promise<void> | void;
+}
+
+/** The request body as bytes; empty when none was sent. */
+export function bodyOf(req: Request): Buffer {
+  return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+}
+
+/** `metadata.<name>` query parameters as a plain map (spec endpoints 1, 2 and 6). Last value wins. */
+export function queryMetadata(req: Request): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [key, value] of Object.entries(req.query)) {
+    if (!key.startsWith("metadata.") || key.length === "metadata.".length) continue;
+    const last = Array.isArray(value) ? value[value.length - 1] : value;
+    if (typeof last === "string") out[key.slice("metadata.".length)] = last;
+  }
+  return out;
+}
+
+/** A repeatable query parameter (`?key=a&key=b`) as a list. */
+export function queryList(req: Request, name: string): string[] {
+  const value = req.query[name];
+  if (value === undefined) return [];
+  return (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === "string");
+}

@@ -1,0 +1,89 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import type { Logger } from "../../diagnostics/logger.js";
+import type { Metrics } from "../../diagnostics/metrics.js";
+import type { Endpoint } from "./endpoint.js";
+import { Errors } from "./errors.js";
+import { apiTokenAuth, errorRenderer, normalisePath } from "./middleware.js";
+
+export interface ApiAppOptions {
+  endpoints: Endpoint[];
+  logger: Logger;
+  metrics: Metrics;
+  maxBodyBytes: number;
+  apiToken?: string;
+}
+
+/** The sidecar API as an Express app: built from the endpoint table, so tests drive it with supertest. */
+export function createApiApp(options: ApiAppOptions): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.set("query parser", "extended");
+  app.use(normalisePath);
+  if (options.apiToken) app.use(apiTokenAuth(options.apiToken));
+  // Every body is read as bytes once, capped: handlers decide how to parse (publish keeps raw bytes).
+  app.use(express.raw({ type: () => true, limit: options.maxBodyBytes }));
+  for (const endpoint of options.endpoints) {
+    const template = endpoint.paths[0]!;
+    const observe = (req: Request, res: Response, next: NextFunction): void => {
+      const started = process.hrtime.bigint();
+      res.once("finish", () => {
+        const labels = { method: req.method, route: template, status: String(res.statusCode) };
+        options.metrics.httpRequests.inc(labels);
+        options.metrics.httpLatency.observe(labels, Number(process.hrtime.bigint() - started) / 1e6);
+      });
+      next();
+    };
+    app[endpoint.method](endpoint.paths, observe, endpoint.handler);
+  }
+  app.use((req, _res, next) => next(Errors.notFound(req.method, req.path)));
+  app.use(errorRenderer(options.logger));
+  return app;
+}
+
+export interface ListenOptions {
+  port: number;
+  address: string;
+}
+
+/**
+ * An HTTP listener with the long-running shape (`start(signal)` / `close()`): close stops accepting,
+ * lets in-flight requests finish up to the grace period, then cuts what is left.
+ */
+export class HttpServer {
+  private readonly server: http.Server;
+
+  constructor(handler: http.RequestListener, private readonly listen: ListenOptions, private readonly graceMs: number) {
+    this.server = http.createServer(handler);
+    // Slow-header and slow-body clients must not hold sockets forever (DESIGN.md "Hardening").
+    this.server.headersTimeout = 10_000;
+    this.server.requestTimeout = 60_000;
+    this.server.keepAliveTimeout = 65_000;
+  }
+
+  async start(signal?: AbortSignal): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(this.listen.port, this.listen.address, () => {
+        this.server.off("error", reject);
+        resolve();
+      });
+    });
+    signal?.addEventListener("abort", () => void this.close(), { once: true });
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  async close(): Promise<void> {
+    if (!this.server.listening) return;
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeIdleConnections();
+    const timer = setTimeout(() => this.server.closeAllConnections(), this.graceMs);
+    await closed;
+    clearTimeout(timer);
+  }
+}

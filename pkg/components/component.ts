@@ -1,0 +1,41 @@
+import type { KubeConfig } from "@kubernetes/client-node";
+import type { Logger, SecretRedactor } from "../diagnostics/logger.js";
+import type { Metrics } from "../diagnostics/metrics.js";
+import type { ComponentMetadata } from "./metadata.js";
+
+/** The building blocks; a component's kind is the first segment of its type (`pubsub.redis` -> pubsub). */
+export const COMPONENT_KINDS = ["secretstores", "pubsub", "configuration", "bindings"] as const;
+export type ComponentKind = (typeof COMPONENT_KINDS)[number];
+
+export function kindOfType(type: string): ComponentKind | undefined {
+  const prefix = type.split(".")[0];
+  return (COMPONENT_KINDS as readonly string[]).includes(prefix ?? "") ? (prefix as ComponentKind) : undefined;
+}
+
+/** What every component has, whatever its kind (components-contrib's shape). */
+export interface Component {
+  /** Parses metadata and connects; a rejection fails the component (startup stops unless ignoreErrors). */
+  init(metadata: ComponentMetadata): Promise<void>;
+  /** Releases connections; must be safe to call after a failed or timed-out init. */
+  close(): Promise<void>;
+  /** Capabilities shown in /v1.0/metadata and used to gate conformance tests. */
+  features?(): string[];
+}
+
+/** What a factory is given: everything a component may need from the process, so no component reads process.env. */
+export interface ComponentContext {
+  name: string;
+  type: string;
+  appId: string;
+  logger: Logger;
+  metrics: Metrics;
+  redactor: SecretRedactor;
+  /** The process environment, as cmd/ read it (the env secret store serves from it). */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Names of environment variables no component may hand out (the sidecar's own tokens). */
+  protectedEnv: readonly string[];
+  /** The pod's namespace in kubernetes mode. */
+  namespace?: string;
+  /** The API server connection in kubernetes mode. */
+  kubeConfig?: KubeConfig;
+}

@@ -1,0 +1,68 @@
+import type { Component } from "../component.js";
+
+/** What a broker carries: the bytes the runtime built (a serialised CloudEvent, or the raw payload). */
+export interface PubSubMessage {
+  topic: string;
+  data: Buffer;
+  contentType?: string;
+  /** Broker-level metadata (e.g. ttlInSeconds on publish; broker ids on delivery). */
+  metadata: Record<string, string>;
+}
+
+export interface PublishRequest {
+  topic: string;
+  data: Buffer;
+  contentType?: string;
+  metadata: Record<string, string>;
+}
+
+export interface SubscribeRequest {
+  topic: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * Called once per delivered message. Resolving acknowledges it (the broker forgets it); rejecting
+ * leaves it unacknowledged, and the component must deliver it again later: that is the
+ * at-least-once promise. The runtime does its own backoff before it rejects.
+ */
+export type MessageHandler = (message: PubSubMessage) => Promise<void>;
+
+export type PubSubFeature = "MESSAGE_TTL" | "BULK_PUBLISH" | "SUBSCRIBE_WILDCARDS" | "PERSISTENT" | "COMPETING_CONSUMERS";
+
+/** The pub/sub contract. `subscribe` runs until `signal` aborts; it resolves once the subscription is established. */
+export interface PubSub extends Component {
+  features(): PubSubFeature[];
+  /** Resolves only once the broker has accepted the message (spec endpoint 1, note 1). */
+  publish(request: PublishRequest): Promise<void>;
+  /**
+   * Starts delivering the topic's messages to `handler`. Aborting `signal` stops fetching new
+   * messages; the promise returned by `drained()` of the result settles once in-flight handlers finished.
+   */
+  subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription>;
+}
+
+export interface ActiveSubscription {
+  /** Resolves when every handler started before the abort has settled. */
+  drained(): Promise<void>;
+}
+
+export interface BulkPublishEntry {
+  entryId: string;
+  data: Buffer;
+  contentType?: string;
+  metadata: Record<string, string>;
+}
+
+export interface BulkPublishResult {
+  failedEntries: Array<{ entryId: string; error: string }>;
+}
+
+/** Optional ability, found at run time: brokers that publish a batch in one round trip. */
+export interface BulkPublisher {
+  bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult>;
+}
+
+export function isBulkPublisher(pubsub: PubSub): pubsub is PubSub & BulkPublisher {
+  return typeof (pubsub as Partial<BulkPublisher>).bulkPublish === "function";
+}

@@ -1,0 +1,62 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { parseAllDocuments } from "yaml";
+import type { Resource } from "../apis/types.js";
+import { validateResource } from "../apis/validate.js";
+
+/** A manifest that did not validate: reported by file and field, then skipped. */
+export interface ManifestError {
+  file: string;
+  kind?: string;
+  name?: string;
+  field: string;
+  message: string;
+}
+
+export function formatManifestError(error: ManifestError): string {
+  const what = error.kind || error.name ? ` ${error.kind ?? "resource"}${error.name ? ` ${JSON.stringify(error.name)}` : ""}:` : "";
+  return `${error.file}:${what} ${error.field}: ${error.message}`;
+}
+
+export interface LoadResult {
+  resources: Resource[];
+  errors: ManifestError[];
+}
+
+/** Parses one file's text (multi-document YAML or JSON) into validated resources and per-field errors. */
+export function parseManifests(text: string, file: string): LoadResult {
+  const result: LoadResult = { resources: [], errors: [] };
+  for (const doc of parseAllDocuments(text)) {
+    if (doc.errors.length > 0) {
+      result.errors.push({ file, field: "(yaml)", message: doc.errors[0]!.message.split("\n")[0]! });
+      continue;
+    }
+    const value: unknown = doc.toJS();
+    if (value === null || value === undefined) continue;
+    const validated = validateResource(value);
+    if (validated.ok) result.resources.push(validated.resource);
+    else for (const e of validated.errors) result.errors.push({ file, kind: validated.kind, name: validated.name, ...e });
+  }
+  return result;
+}
+
+/** Every `*.yaml`, `*.yml` and `*.json` file directly under each folder, in name order (as Dapr's standalone loader). */
+export async function loadResourceFiles(folders: readonly string[]): Promise<LoadResult> {
+  const result: LoadResult = { resources: [], errors: [] };
+  for (const folder of folders) {
+    let names: string[];
+    try {
+      names = (await readdir(folder, { withFileTypes: true })).filter((d) => d.isFile() && /\.(ya?ml|json)$/i.test(d.name)).map((d) => d.name).sort();
+    } catch (error) {
+      result.errors.push({ file: folder, field: "(folder)", message: `cannot read resources folder: ${(error as Error).message}` });
+      continue;
+    }
+    for (const name of names) {
+      const file = path.join(folder, name);
+      const parsed = parseManifests(await readFile(file, "utf8"), file);
+      result.resources.push(...parsed.resources);
+      result.errors.push(...parsed.errors);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,32 @@
+import type { LogLevel } from "../diagnostics/logger.js";
+
+/** Everything the runtime needs from the command line and environment, parsed once by cmd/runtimed. */
+export interface RuntimeOptions {
+  appId: string;
+  appPort?: number;
+  appChannelAddress: string;
+  httpPort: number;
+  /** Loopback unless told otherwise (DESIGN.md "Hardening"); kubernetes mode listens on all interfaces for the probes. */
+  listenAddress: string;
+  metricsPort: number;
+  enableMetrics: boolean;
+  resourcesPaths: string[];
+  configPath?: string;
+  mode: "standalone" | "kubernetes";
+  namespace?: string;
+  logLevel: LogLevel;
+  logAsJson: boolean;
+  maxBodyBytes: number;
+  gracefulShutdownMs: number;
+  /** Concurrent deliveries per subscription unless the subscription says otherwise. */
+  appMaxConcurrency: number;
+  apiToken?: string;
+  appToken?: string;
+  /** The process environment as cmd/ read it; components get it through their context. */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+export const RUNTIME_VERSION = "0.1.0";
+
+/** Environment variables holding the sidecar's own credentials: no secret store hands them out. */
+export const PROTECTED_ENV = ["RUNTIME_API_TOKEN", "APP_API_TOKEN", "DAPR_API_TOKEN"] as const;

@@ -1,0 +1,158 @@
+import { readFile } from "node:fs/promises";
+import type { ComponentResource, ConfigurationResource, SubscriptionResource } from "../apis/types.js";
+import { inScope } from "../apis/types.js";
+import type { ApiContext, SubscriptionInfo } from "../api/http/context.js";
+import { allEndpoints } from "../api/http/routes/index.js";
+import { createApiApp, HttpServer } from "../api/http/server.js";
+import { builtinRegistries, type Registries } from "../components/builtins.js";
+import { formatManifestError, loadResourceFiles, parseManifests, type LoadResult } from "../controller/files.js";
+import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
+import type { Metrics } from "../diagnostics/metrics.js";
+import { MetricsServer } from "../diagnostics/server.js";
+import { AppChannel } from "./appchannel.js";
+import { Readiness } from "./health.js";
+import { PROTECTED_ENV, RUNTIME_VERSION, type RuntimeOptions } from "./options.js";
+import { Processor } from "./processor.js";
+import { ComponentStore } from "./store.js";
+
+/** Standalone with no --resources-path: an in-memory pub/sub named `pubsub`, so a first publish works (DESIGN.md). */
+export const EMBEDDED_DEFAULT: ComponentResource = {
+  apiVersion: "runtime.io/v1alpha1",
+  kind: "Component",
+  metadata: { name: "pubsub" },
+  spec: { type: "pubsub.in-memory", version: "v1", metadata: [] },
+};
+
+export interface RuntimeDeps {
+  logger: Logger;
+  metrics: Metrics;
+  redactor?: SecretRedactor;
+  registries?: Registries;
+  /** Called when the API asks the process to stop (`POST /v1.0/shutdown`); cmd/ decides how. */
+  onShutdownRequest?: () => void;
+}
+
+/**
+ * The sidecar: loads resources, initialises components, serves the API and metrics, connects to the
+ * app. One `start(signal)` / `close()` shape, like every long-running part.
+ */
+export class Runtime implements ApiContext {
+  readonly appId: string;
+  readonly runtimeVersion = RUNTIME_VERSION;
+  readonly store = new ComponentStore();
+  readonly readiness = new Readiness();
+  readonly extended = new Map<string, string>();
+  readonly enabledFeatures: string[] = [];
+  readonly metrics: Metrics;
+  readonly logger: Logger;
+  readonly processor: Processor;
+  readonly appChannel?: AppChannel;
+  readonly appConnection?: ApiContext["appConnection"];
+  /** The Configuration resource from --config (secret scoping, features). */
+  configuration?: ConfigurationResource;
+  /** Declarative Subscription resources in scope for this app. */
+  declarativeSubscriptions: SubscriptionResource[] = [];
+
+  private readonly http: HttpServer;
+  private readonly metricsServer?: MetricsServer;
+  private readonly stopping = new AbortController();
+  private readonly gates;
+
+  constructor(readonly options: RuntimeOptions, private readonly deps: RuntimeDeps) {
+    this.appId = options.appId;
+    this.metrics = deps.metrics;
+    this.logger = scoped(deps.logger, "runtime");
+    const redactor = deps.redactor ?? new SecretRedactor();
+    for (const name of PROTECTED_ENV) if (options.env[name]) redactor.add(options.env[name]!);
+    this.processor = new Processor({
+      registries: deps.registries ?? builtinRegistries(),
+      store: this.store,
+      logger: deps.logger,
+      metrics: deps.metrics,
+      context: { appId: options.appId, metrics: deps.metrics, redactor, env: options.env, protectedEnv: PROTECTED_ENV, namespace: options.namespace },
+      defaultSecretStore: options.mode === "kubernetes" ? "kubernetes" : undefined,
+    });
+    this.gates = {
+      http: this.readiness.gate("http-server", { outbound: true }),
+      components: this.readiness.gate("components", { outbound: true }),
+      app: options.appPort !== undefined ? this.readiness.gate("app-channel", { outbound: false }) : undefined,
+    };
+    if (options.appPort !== undefined) {
+      this.appChannel = new AppChannel({ address: options.appChannelAddress, port: options.appPort, token: options.appToken, timeoutMs: 60_000, maxReplyBytes: options.maxBodyBytes });
+      this.appConnection = { port: options.appPort, channelAddress: options.appChannelAddress, protocol: "http", maxConcurrency: options.appMaxConcurrency };
+    }
+    const app = createApiApp({ endpoints: allEndpoints(this), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken });
+    this.http = new HttpServer(app, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs);
+    if (options.enableMetrics) this.metricsServer = new MetricsServer(deps.metrics, { port: options.metricsPort, address: options.listenAddress });
+  }
+
+  get httpPort(): number {
+    return this.http.port;
+  }
+
+  subscriptions(): SubscriptionInfo[] {
+    return [];
+  }
+
+  requestShutdown(): void {
+    this.deps.onShutdownRequest?.();
+  }
+
+  /** Rejects when startup fails (a component without ignoreErrors, a port in use); cmd/ exits then. */
+  async start(signal: AbortSignal): Promise<void> {
+    signal.addEventListener("abort", () => this.stopping.abort(), { once: true });
+    await this.metricsServer?.start();
+    // The API listens first, so the probes can answer 500 while components initialise.
+    await this.http.start();
+    this.gates.http.set(true);
+    this.logger.info(`HTTP API listening on ${this.options.listenAddress}:${this.http.port}`);
+
+    const loaded = await this.loadResources();
+    await this.loadConfiguration();
+    const components = loaded.resources.filter((r): r is ComponentResource => r.kind === "Component");
+    this.declarativeSubscriptions = loaded.resources.filter((r): r is SubscriptionResource => r.kind === "Subscription");
+    await this.processor.loadAll(components);
+    this.gates.components.set(true);
+    this.logger.info(`components ready: ${this.store.list().map((e) => `${e.name} (${e.resource.spec.type})`).join(", ") || "none"}`);
+
+    if (this.appChannel && this.gates.app) {
+      // Not awaited: the sidecar serves outbound calls while the app starts (spec note 8).
+      void this.appChannel.waitUntilReachable(this.gates.app, this.stopping.signal).then(() => {
+        if (!this.stopping.signal.aborted) this.logger.info(`app channel ready at ${this.appChannel!.baseUrl}`);
+      });
+    }
+  }
+
+  /** Stop accepting, drain in-flight requests (up to the grace period), then close components. */
+  async close(): Promise<void> {
+    this.stopping.abort();
+    await this.http.close();
+    await this.processor.closeAll();
+    this.appChannel?.close();
+    await this.metricsServer?.close();
+  }
+
+  private async loadResources(): Promise<LoadResult> {
+    const { resourcesPaths, mode } = this.options;
+    if (resourcesPaths.length === 0) {
+      return { resources: mode === "standalone" ? [EMBEDDED_DEFAULT] : [], errors: [] };
+    }
+    const result = await loadResourceFiles(resourcesPaths);
+    for (const error of result.errors) this.logger.error(`skipping invalid manifest: ${formatManifestError(error)}`);
+    const inScopeResources = result.resources.filter((r) => {
+      const ok = r.kind === "Configuration" || inScope(r, this.appId);
+      if (!ok) this.logger.debug(`${r.kind} ${r.metadata.name} is not scoped to app ${this.appId}; not loaded`);
+      return ok;
+    });
+    return { resources: inScopeResources, errors: result.errors };
+  }
+
+  private async loadConfiguration(): Promise<void> {
+    if (!this.options.configPath) return;
+    const { resources, errors } = parseManifests(await readFile(this.options.configPath, "utf8"), this.options.configPath);
+    if (errors.length > 0) throw new Error(`invalid --config: ${errors.map(formatManifestError).join("; ")}`);
+    this.configuration = resources.find((r): r is ConfigurationResource => r.kind === "Configuration");
+    if (!this.configuration) throw new Error(`--config ${this.options.configPath} holds no Configuration resource`);
+    for (const feature of this.configuration.spec.features ?? []) if (feature.enabled) this.enabledFeatures.push(feature.name);
+  }
+}
