@@ -1,7 +1,8 @@
 import type { Registry } from "../registry.js";
+import { InMemoryPubSub } from "./inmemory/index.js";
 import type { PubSub } from "./types.js";
 
 /** The built-in pubsub components: adding a type is adding a line here. */
 export function registerPubSubs(registry: Registry<PubSub>): void {
-  void registry;
+  registry.register("pubsub.in-memory", (context) => new InMemoryPubSub(context));
 }

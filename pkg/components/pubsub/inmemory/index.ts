@@ -1,0 +1,1 @@
+export { InMemoryPubSub } from "./inmemory.js";
