@@ -6,7 +6,7 @@ export default {
   testMatch: ["**/*.test.ts"],
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
   transform: {
-    "^.+\\.ts$": ["ts-jest", { useESM: true, isolatedModules: true }],
+    "^.+\\.ts$": ["ts-jest", { useESM: true }],
   },
   testTimeout: 20000,
 };
