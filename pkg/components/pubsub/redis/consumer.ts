@@ -1,0 +1,267 @@
+import type { Redis } from "ioredis";
+import type { Logger } from "../../../diagnostics/logger.js";
+import type { ActiveSubscription, MessageHandler } from "../types.js";
+import { decodeEntryList, decodeReadReply, isBusyGroupError, isNoGroupError, type StreamEntry } from "./entry.js";
+import type { RedisPubSubSettings } from "./metadata.js";
+
+export interface StreamConsumerDeps {
+  /** The shared command connection: XACK, XCLAIM, XAUTOCLAIM, XGROUP. */
+  client: Redis;
+  /** A connection of this consumer's own, since XREADGROUP BLOCK holds it (closed on abort). */
+  reader: Redis;
+  stream: string;
+  consumerName: string;
+  settings: RedisPubSubSettings;
+  handler: MessageHandler;
+  logger: Logger;
+  now?: () => number;
+}
+
+/** How long one XREADGROUP blocks; the abort disconnects the reader, so this only bounds idle round trips. */
+const BLOCK_MS = 5000;
+const MAX_ERROR_BACKOFF_MS = 2000;
+/** Consumers of the group with nothing pending and idle this long are gone (crashed sidecars): remove them. */
+const DEAD_CONSUMER_IDLE_MS = 10 * 60_000;
+
+/**
+ * One subscription to one stream within the app's consumer group: reads new entries, bounds the
+ * handlers in flight (concurrency) and read ahead (queueDepth), acknowledges only after the handler
+ * resolved, redelivers a rejected entry after redeliverInterval, and reclaims entries any consumer
+ * left pending for processingTimeout (a crashed replica's), which is what makes delivery at-least-once.
+ */
+export class StreamConsumer implements ActiveSubscription {
+  /** Ids queued, being handled or waiting for redelivery here, so a reclaim does not hand them out twice. */
+  private readonly known = new Set<string>();
+  private readonly queue: StreamEntry[] = [];
+  private readonly retryTimers = new Map<string, NodeJS.Timeout>();
+  private inFlight = 0;
+  private roomWaiter: (() => void) | undefined;
+  private loops: Promise<void> = Promise.resolve();
+  private drainWaiters: Array<() => void> = [];
+  private readonly now: () => number;
+  private readonly logger: Logger;
+  private signal!: AbortSignal;
+
+  constructor(private readonly deps: StreamConsumerDeps) {
+    this.now = deps.now ?? Date.now;
+    this.logger = deps.logger;
+  }
+
+  /** Resolves once the group exists, so messages published after subscribe() resolved are delivered. */
+  async start(signal: AbortSignal): Promise<void> {
+    this.signal = signal;
+    await this.ensureGroup();
+    signal.addEventListener("abort", () => this.stop(), { once: true });
+    this.loops = Promise.all([this.readLoop(), this.reclaimLoop()]).then(() => undefined);
+  }
+
+  async drained(): Promise<void> {
+    await this.loops;
+    if (this.inFlight === 0) return;
+    await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
+  }
+
+  private stop(): void {
+    // Entries queued or waiting for redelivery stay pending in the group; a consumer reclaims them after processingTimeout.
+    for (const timer of this.retryTimers.values()) clearTimeout(timer);
+    this.retryTimers.clear();
+    this.queue.length = 0;
+    this.deps.reader.disconnect();
+    this.roomWaiter?.();
+  }
+
+  /**
+   * XGROUP CREATE at 0 with MKSTREAM, as Dapr does: entries added before the group existed (or
+   * after a Redis restart lost it, while the stream was recreated by a publish) are not skipped.
+   */
+  private async ensureGroup(): Promise<void> {
+    try {
+      await this.deps.client.call("XGROUP", "CREATE", this.deps.stream, this.deps.settings.consumerGroup, "0", "MKSTREAM");
+      this.logger.debug(`created consumer group ${this.deps.settings.consumerGroup} on stream ${this.deps.stream}`);
+    } catch (error) {
+      if (!isBusyGroupError(error)) throw error;
+    }
+  }
+
+  private outstanding(): number {
+    return this.queue.length + this.inFlight;
+  }
+
+  private room(): number {
+    const { concurrency, queueDepth } = this.deps.settings;
+    return concurrency + queueDepth - this.outstanding();
+  }
+
+  private async readLoop(): Promise<void> {
+    const { reader, stream, consumerName, settings } = this.deps;
+    let failures = 0;
+    while (!this.signal.aborted) {
+      const room = this.room();
+      if (room <= 0) {
+        await new Promise<void>((resolve) => (this.roomWaiter = resolve));
+        this.roomWaiter = undefined;
+        continue;
+      }
+      try {
+        const reply = await reader.callBuffer("XREADGROUP", "GROUP", settings.consumerGroup, consumerName, "COUNT", room, "BLOCK", BLOCK_MS, "STREAMS", stream, ">");
+        if (failures > 0) this.logger.info(`reading stream ${stream} again after ${failures} failed attempt(s)`);
+        failures = 0;
+        for (const entry of decodeReadReply(reply)) this.enqueue(entry);
+      } catch (error) {
+        if (this.signal.aborted) break;
+        failures++;
+        if (isNoGroupError(error)) {
+          // Redis lost the group (restart without persistence, or the key was deleted): recreate it.
+          this.logger.warn(`consumer group ${settings.consumerGroup} of stream ${stream} is gone; recreating it`);
+          await this.ensureGroup().catch((e: unknown) => this.logger.warn(`recreating consumer group: ${(e as Error).message}`));
+        } else if (failures === 1) {
+          this.logger.warn(`reading stream ${stream} failed: ${(error as Error).message}; retrying`);
+        }
+        await this.pause(Math.min(100 * 2 ** Math.min(failures, 5), MAX_ERROR_BACKOFF_MS));
+      }
+    }
+  }
+
+  /** Every tick: XAUTOCLAIM entries of any consumer idle beyond processingTimeout, and forget dead consumers. */
+  private async reclaimLoop(): Promise<void> {
+    const { processingTimeoutMs, redeliverIntervalMs } = this.deps.settings;
+    const tickMs = Math.max(50, Math.min(redeliverIntervalMs, processingTimeoutMs / 2));
+    let ticks = 0;
+    while (!this.signal.aborted) {
+      await this.pause(tickMs);
+      if (this.signal.aborted) break;
+      try {
+        await this.reclaim();
+        if (++ticks % 20 === 0) await this.removeDeadConsumers();
+      } catch (error) {
+        if (this.signal.aborted) break;
+        if (isNoGroupError(error)) continue; // the read loop recreates it
+        this.logger.debug(`reclaiming pending entries of ${this.deps.stream}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private async reclaim(): Promise<void> {
+    const { client, stream, consumerName, settings } = this.deps;
+    let cursor = "0-0";
+    do {
+      const room = this.room();
+      if (room <= 0) return;
+      const reply = (await client.callBuffer("XAUTOCLAIM", stream, settings.consumerGroup, consumerName, settings.processingTimeoutMs, cursor, "COUNT", room)) as unknown[];
+      cursor = String(reply[0]);
+      const entries = decodeEntryList(reply[1]).filter((e) => !this.known.has(e.id));
+      if (entries.length > 0) this.logger.info(`reclaimed ${entries.length} entr${entries.length === 1 ? "y" : "ies"} of stream ${stream} pending longer than ${settings.processingTimeoutMs}ms`);
+      for (const entry of entries) this.enqueue(entry);
+    } while (cursor !== "0-0" && !this.signal.aborted);
+  }
+
+  private async removeDeadConsumers(): Promise<void> {
+    const { client, stream, consumerName, settings } = this.deps;
+    const consumers = (await client.call("XINFO", "CONSUMERS", stream, settings.consumerGroup)) as unknown[][];
+    for (const info of consumers) {
+      const fields = new Map<string, unknown>();
+      for (let i = 0; i + 1 < info.length; i += 2) fields.set(String(info[i]), info[i + 1]);
+      const name = String(fields.get("name"));
+      if (name === consumerName || Number(fields.get("pending")) !== 0 || Number(fields.get("idle")) < DEAD_CONSUMER_IDLE_MS) continue;
+      await client.call("XGROUP", "DELCONSUMER", stream, settings.consumerGroup, name);
+      this.logger.debug(`removed idle consumer ${name} from group ${settings.consumerGroup}`);
+    }
+  }
+
+  private enqueue(entry: StreamEntry, redelivery = false): void {
+    if (this.signal.aborted) return;
+    if (!redelivery) {
+      if (this.known.has(entry.id)) return;
+      this.known.add(entry.id);
+    }
+    this.queue.push(entry);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.deps.settings.concurrency && this.queue.length > 0 && !this.signal.aborted) {
+      const entry = this.queue.shift()!;
+      this.inFlight++;
+      void this.process(entry).finally(() => {
+        this.inFlight--;
+        this.pump();
+        this.roomWaiter?.();
+        if (this.inFlight === 0) for (const resolve of this.drainWaiters.splice(0)) resolve();
+      });
+    }
+  }
+
+  private async process(entry: StreamEntry): Promise<void> {
+    const { stream, handler } = this.deps;
+    if (entry.data === undefined) {
+      // Trimmed (MAXLEN) or deleted while pending: nothing left to deliver.
+      await this.ack(entry.id);
+      return;
+    }
+    if (entry.expiresAt !== undefined && entry.expiresAt <= this.now()) {
+      this.logger.debug(`entry ${entry.id} of stream ${stream} expired (ttlInSeconds); acknowledged without delivery`);
+      await this.ack(entry.id);
+      return;
+    }
+    try {
+      await handler({ topic: stream, data: entry.data, contentType: entry.contentType, metadata: { "redis.streamId": entry.id } });
+    } catch (error) {
+      this.logger.debug(`handler rejected entry ${entry.id} of stream ${stream}: ${(error as Error).message}; redelivering in ${this.deps.settings.redeliverIntervalMs}ms`);
+      this.scheduleRedelivery(entry.id);
+      return;
+    }
+    await this.ack(entry.id);
+  }
+
+  private async ack(id: string): Promise<void> {
+    try {
+      await this.deps.client.call("XACK", this.deps.stream, this.deps.settings.consumerGroup, id);
+    } catch (error) {
+      // Still pending, so it will be reclaimed and delivered again: a duplicate, never a loss.
+      this.logger.warn(`acknowledging entry ${id} of stream ${this.deps.stream} failed: ${(error as Error).message}`);
+    } finally {
+      this.known.delete(id);
+    }
+  }
+
+  /**
+   * The entry stays pending under this consumer. XCLAIM it back after redeliverInterval (which also
+   * re-reads it and resets its idle time); if another consumer reclaimed it meanwhile, its idle time
+   * is short and XCLAIM returns nothing, so it is not delivered twice from here.
+   */
+  private scheduleRedelivery(id: string): void {
+    if (this.signal.aborted) return;
+    const { client, stream, consumerName, settings } = this.deps;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(id);
+      const minIdle = Math.floor(settings.redeliverIntervalMs / 2);
+      client.callBuffer("XCLAIM", stream, settings.consumerGroup, consumerName, minIdle, id).then(
+        (reply) => {
+          const [entry] = decodeEntryList(reply);
+          if (entry && !this.signal.aborted) this.enqueue(entry, true);
+          else this.known.delete(id);
+        },
+        (error: unknown) => {
+          // Left pending: the reclaim loop picks it up after processingTimeout.
+          this.known.delete(id);
+          this.logger.warn(`redelivering entry ${id} of stream ${stream} failed: ${(error as Error).message}`);
+        },
+      );
+    }, settings.redeliverIntervalMs);
+    this.retryTimers.set(id, timer);
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.signal.aborted) return resolve();
+      const timer = setTimeout(done, ms);
+      const signal = this.signal;
+      function done(): void {
+        clearTimeout(timer);
+        signal.removeEventListener("abort", done);
+        resolve();
+      }
+      signal.addEventListener("abort", done, { once: true });
+    });
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * How a message is laid out in a stream entry. `data` holds the bytes the runtime built (Dapr's
+ * field name, so Dapr subscribers of the same stream read it); `expiresAt` (epoch ms) carries the
+ * TTL, which Redis Streams cannot expire per entry, so readers skip and acknowledge expired ones.
+ */
+export const FIELD_DATA = "data";
+export const FIELD_CONTENT_TYPE = "contentType";
+export const FIELD_EXPIRES_AT = "expiresAt";
+
+export interface StreamEntry {
+  id: string;
+  /** Undefined when the entry was trimmed or deleted while pending (XAUTOCLAIM/XCLAIM report it so). */
+  data?: Buffer;
+  contentType?: string;
+  expiresAt?: number;
+}
+
+/** XADD field/value arguments for one message. */
+export function entryFields(data: Buffer, contentType: string | undefined, expiresAt: number | undefined): Array<string | Buffer> {
+  const fields: Array<string | Buffer> = [FIELD_DATA, data];
+  if (contentType) fields.push(FIELD_CONTENT_TYPE, contentType);
+  if (expiresAt !== undefined) fields.push(FIELD_EXPIRES_AT, String(expiresAt));
+  return fields;
+}
+
+/** Epoch ms at which a message published now with `ttlInSeconds` expires; undefined without a TTL. */
+export function expiryOf(metadata: Record<string, string>, now: number): number | undefined {
+  const raw = metadataValue(metadata, "ttlInSeconds");
+  if (raw === undefined || raw.trim() === "") return undefined;
+  const seconds = /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(seconds) || seconds <= 0) throw new Error(`metadata ttlInSeconds must be a positive integer, got ${JSON.stringify(raw)}`);
+  return now + seconds * 1000;
+}
+
+/** Request metadata keys are matched case-insensitively, as component metadata is. */
+function metadataValue(metadata: Record<string, string>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === wanted) return value;
+  return undefined;
+}
+
+/** One `[id, [field, value, ...] | null]` pair as RESP2 returns it with callBuffer. */
+export function decodeEntry(raw: unknown): StreamEntry | undefined {
+  if (!Array.isArray(raw) || raw.length < 2) return undefined;
+  const id = String(raw[0]);
+  const fields = raw[1];
+  if (!Array.isArray(fields)) return { id };
+  const entry: StreamEntry = { id };
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const name = String(fields[i]);
+    const value = fields[i + 1] as Buffer;
+    if (name === FIELD_DATA) entry.data = Buffer.isBuffer(value) ? value : Buffer.from(String(value));
+    else if (name === FIELD_CONTENT_TYPE) entry.contentType = String(value);
+    else if (name === FIELD_EXPIRES_AT) {
+      const at = Number(String(value));
+      if (Number.isFinite(at)) entry.expiresAt = at;
+    }
+  }
+  return entry;
+}
+
+/** Entries of an XREADGROUP reply `[[stream, [[id, fields], ...]], ...]` (null when BLOCK timed out). */
+export function decodeReadReply(reply: unknown): StreamEntry[] {
+  if (!Array.isArray(reply)) return [];
+  const entries: StreamEntry[] = [];
+  for (const stream of reply) {
+    if (!Array.isArray(stream) || !Array.isArray(stream[1])) continue;
+    for (const raw of stream[1] as unknown[]) {
+      const entry = decodeEntry(raw);
+      if (entry) entries.push(entry);
+    }
+  }
+  return entries;
+}
+
+/** Entries of a plain list of `[id, fields]` (XCLAIM, and the second element of XAUTOCLAIM). */
+export function decodeEntryList(reply: unknown): StreamEntry[] {
+  if (!Array.isArray(reply)) return [];
+  return reply.map(decodeEntry).filter((e): e is StreamEntry => e !== undefined);
+}
+
+/** Redis error replies the consumer reacts to: the group (or the whole stream) is gone, e.g. after a restart without persistence. */
+export function isNoGroupError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith("NOGROUP");
+}
+
+export function isBusyGroupError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith("BUSYGROUP");
+}

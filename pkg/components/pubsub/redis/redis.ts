@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { Redis, type RedisOptions } from "ioredis";
+import type { ComponentContext } from "../../component.js";
+import type { ComponentMetadata } from "../../metadata.js";
+import type {
+  ActiveSubscription,
+  BulkPublishEntry,
+  BulkPublishResult,
+  BulkPublisher,
+  MessageHandler,
+  PubSub,
+  PubSubFeature,
+  PublishRequest,
+  SubscribeRequest,
+} from "../types.js";
+import { StreamConsumer } from "./consumer.js";
+import { entryFields, expiryOf } from "./entry.js";
+import { parseRedisMetadata, type RedisPubSubSettings } from "./metadata.js";
+
+/** A publish must fail (500) rather than hang while Redis is away; at-least-once means 204 only once XADD succeeded. */
+const COMMAND_TIMEOUT_MS = 10_000;
+const PUBLISH_RETRIES = 2;
+
+/**
+ * `pubsub.redis`: Redis Streams. A topic is a stream; each app is a consumer group (its app-id or
+ * `consumerID`), so replicas of an app compete for messages while different apps each get all of them.
+ */
+export class RedisStreamsPubSub implements PubSub, BulkPublisher {
+  private settings?: RedisPubSubSettings;
+  private client?: Redis;
+  private readonly closing = new AbortController();
+  private readonly consumers = new Set<StreamConsumer>();
+
+  constructor(private readonly context: ComponentContext) {}
+
+  async init(metadata: ComponentMetadata): Promise<void> {
+    this.settings = parseRedisMetadata(metadata, this.context.appId);
+    const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout: COMMAND_TIMEOUT_MS, enableAutoPipelining: true });
+    this.client = client;
+    try {
+      await client.ping();
+    } catch (error) {
+      throw new Error(`cannot reach Redis at ${this.settings.host}:${this.settings.port}: ${(error as Error).message}`);
+    }
+  }
+
+  features(): PubSubFeature[] {
+    return ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"];
+  }
+
+  async publish(request: PublishRequest): Promise<void> {
+    const { client, settings } = this.ready();
+    const fields = entryFields(request.data, request.contentType, expiryOf(request.metadata, Date.now()));
+    await client.call("XADD", ...this.xaddHead(request.topic, settings), ...fields);
+  }
+
+  /** One pipeline, one round trip; each entry succeeds or fails on its own (spec: failedEntries). */
+  async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
+    const { client, settings } = this.ready();
+    const failedEntries: BulkPublishResult["failedEntries"] = [];
+    const pipeline = client.pipeline();
+    const sent: BulkPublishEntry[] = [];
+    const now = Date.now();
+    for (const entry of request.entries) {
+      let fields: Array<string | Buffer>;
+      try {
+        fields = entryFields(entry.data, entry.contentType, expiryOf({ ...request.metadata, ...entry.metadata }, now));
+      } catch (error) {
+        failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
+        continue;
+      }
+      pipeline.call("XADD", ...this.xaddHead(request.topic, settings), ...fields);
+      sent.push(entry);
+    }
+    if (sent.length === 0) return { failedEntries };
+    let results: Array<[Error | null, unknown]> | null;
+    try {
+      results = await pipeline.exec();
+    } catch (error) {
+      results = null;
+      for (const entry of sent) failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
+      return { failedEntries };
+    }
+    sent.forEach((entry, i) => {
+      const error = results?.[i]?.[0] ?? (results ? null : new Error("no reply from Redis"));
+      if (error) failedEntries.push({ entryId: entry.entryId, error: error.message });
+    });
+    return { failedEntries };
+  }
+
+  async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
+    const { client, settings } = this.ready();
+    // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
+    const reader = this.connect(`reader ${request.topic}`, { maxRetriesPerRequest: null });
+    const combined = AbortSignal.any([signal, this.closing.signal]);
+    const consumer = new StreamConsumer({
+      client,
+      reader,
+      stream: request.topic,
+      // Unique per subscription: a restarted sidecar is a new consumer, and the old one's pending entries are reclaimed by idle time.
+      consumerName: `${hostname()}-${randomUUID().slice(0, 8)}`,
+      settings,
+      handler,
+      logger: this.context.logger,
+    });
+    try {
+      await consumer.start(combined);
+    } catch (error) {
+      reader.disconnect();
+      throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
+    }
+    this.consumers.add(consumer);
+    void consumer.drained().finally(() => this.consumers.delete(consumer));
+    return consumer;
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    await Promise.all([...this.consumers].map((c) => c.drained()));
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    if (client.status === "ready") await client.quit().catch(() => client.disconnect());
+    else client.disconnect();
+  }
+
+  private ready(): { client: Redis; settings: RedisPubSubSettings } {
+    if (!this.client || !this.settings) throw new Error(`pubsub ${this.context.name} is not initialised`);
+    return { client: this.client, settings: this.settings };
+  }
+
+  private xaddHead(topic: string, settings: RedisPubSubSettings): Array<string | number> {
+    return settings.maxLenApprox > 0 ? [topic, "MAXLEN", "~", settings.maxLenApprox, "*"] : [topic, "*"];
+  }
+
+  private connect(role: string, extra: Partial<RedisOptions>): Redis {
+    const s = this.settings!;
+    const client = new Redis({
+      host: s.host,
+      port: s.port,
+      username: s.username,
+      password: s.password,
+      db: s.db,
+      tls: s.enableTLS ? { servername: s.host } : undefined,
+      connectionName: `runtime-${this.context.appId}`,
+      // Reconnect for ever with a capped backoff: a Redis restart is an outage, not the end of the component.
+      retryStrategy: (times) => Math.min(times * 100, 2000),
+      ...extra,
+    });
+    let healthy = true;
+    client.on("error", (error: Error) => {
+      // ioredis emits an error per failed reconnect; one line per outage is enough.
+      if (healthy) this.context.logger.warn(`Redis connection (${role}) to ${s.host}:${s.port}: ${error.message}`);
+      healthy = false;
+    });
+    client.on("ready", () => {
+      if (!healthy) this.context.logger.info(`Redis connection (${role}) to ${s.host}:${s.port} restored`);
+      healthy = true;
+    });
+    return client;
+  }
+}
