@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { CommanderError } from "commander";
-import { createLogger, SecretRedactor } from "../../pkg/diagnostics/logger.js";
+import { createLogger, scoped, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
 import { Runtime } from "../../pkg/runtime/runtime.js";
 import { parseOptions } from "./options.js";
@@ -16,9 +16,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const redactor = new SecretRedactor();
-  const logger = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson }, redactor);
+  const root = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson }, redactor);
+  const logger = scoped(root, "runtimed");
   const stop = new AbortController();
-  const runtime = new Runtime(options, { logger, metrics: new Metrics(), redactor, onShutdownRequest: () => stop.abort() });
+  const runtime = new Runtime(options, { logger: root, metrics: new Metrics(), redactor, onShutdownRequest: () => stop.abort() });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
   try {
     await runtime.start(stop.signal);
