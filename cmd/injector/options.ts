@@ -1,0 +1,96 @@
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import type { LogLevel } from "../../pkg/diagnostics/logger.js";
+import { DEFAULT_SKIP_NAMESPACES } from "../../pkg/injector/patcher.js";
+import { DEFAULT_MAX_BODY_BYTES } from "../../pkg/injector/server.js";
+import { parseBool, parseByteSize } from "../../pkg/util/parse.js";
+
+/** A command-line problem: main prints it and exits 2. */
+export class UsageError extends Error {}
+
+export interface InjectorOptions {
+  port: number;
+  listenAddress: string;
+  tlsCertFile: string;
+  tlsKeyFile: string;
+  sidecarImage: string;
+  imagePullPolicy: "Always" | "IfNotPresent" | "Never";
+  metricsPort: number;
+  enableMetrics: boolean;
+  logLevel: LogLevel;
+  logAsJson: boolean;
+  maxBodyBytes: number;
+  skipNamespaces: string[];
+}
+
+function port(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError("must be a port number (0-65535)");
+  return n;
+}
+
+function bool(value: string): boolean {
+  const b = parseBool(value);
+  if (b === undefined) throw new InvalidArgumentError("must be true or false");
+  return b;
+}
+
+function bytes(value: string): number {
+  const b = parseByteSize(value);
+  if (b === undefined || b === 0) throw new InvalidArgumentError("must be a size such as 4Mi or 1048576");
+  return b;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, ...value.split(",").map((s) => s.trim()).filter(Boolean)];
+}
+
+/**
+ * The one reader of argv and the environment for runtime-injector (DESIGN.md "The sidecar command
+ * line"). `RELEASE_NAMESPACE` (the chart sets it from the downward API) is added to the skipped namespaces.
+ */
+export function parseInjectorOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): InjectorOptions {
+  const program = new Command("runtime-injector")
+    .description("Mutating admission webhook that adds the runtimed sidecar to annotated pods")
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) })
+    .allowExcessArguments(false)
+    .option("--port <port>", "HTTPS port of POST /mutate and GET /healthz", port, 4000)
+    .option("--listen-address <address>", "address the webhook and metrics listen on", "0.0.0.0")
+    .requiredOption("--tls-cert-file <file>", "PEM certificate (chain) served to the API server")
+    .requiredOption("--tls-key-file <file>", "PEM private key of the certificate")
+    .requiredOption("--sidecar-image <image>", "image of the runtimed container added to pods")
+    .addOption(new Option("--sidecar-image-pull-policy <policy>", "imagePullPolicy of the sidecar").choices(["Always", "IfNotPresent", "Never"]).default("IfNotPresent"))
+    .option("--metrics-port <port>", "Prometheus /metrics port", port, 9090)
+    .option("--enable-metrics [bool]", "serve /metrics", bool, true)
+    .option("--skip-namespaces <list>", "more namespaces never injected (comma-separated, repeatable)", collect, [] as string[])
+    .addOption(new Option("--log-level <level>", "log level").choices(["error", "warn", "info", "debug"]).default("info"))
+    .option("--log-as-json [bool]", "JSON log lines", bool, false)
+    .option("--max-body-size <size>", "AdmissionReview body limit (413 beyond it)", bytes, DEFAULT_MAX_BODY_BYTES);
+  try {
+    program.parse([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError && ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code)) throw error;
+    throw new UsageError((error as Error).message.replace(/^error: /, ""));
+  }
+  const o = program.opts<{
+    port: number; listenAddress: string; tlsCertFile: string; tlsKeyFile: string; sidecarImage: string;
+    sidecarImagePullPolicy: InjectorOptions["imagePullPolicy"]; metricsPort: number; enableMetrics: boolean;
+    skipNamespaces: string[]; logLevel: LogLevel; logAsJson: boolean; maxBodySize: number;
+  }>();
+  const skip = new Set<string>([...DEFAULT_SKIP_NAMESPACES, ...o.skipNamespaces]);
+  if (env.RELEASE_NAMESPACE) skip.add(env.RELEASE_NAMESPACE);
+  return {
+    port: o.port,
+    listenAddress: o.listenAddress,
+    tlsCertFile: o.tlsCertFile,
+    tlsKeyFile: o.tlsKeyFile,
+    sidecarImage: o.sidecarImage,
+    imagePullPolicy: o.sidecarImagePullPolicy,
+    metricsPort: o.metricsPort,
+    enableMetrics: o.enableMetrics,
+    logLevel: o.logLevel,
+    logAsJson: o.logAsJson,
+    maxBodyBytes: o.maxBodySize,
+    skipNamespaces: [...skip],
+  };
+}

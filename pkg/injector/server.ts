@@ -1,0 +1,109 @@
+/**
+ * The injector's HTTPS endpoint (DESIGN.md "The sidecar command line": POST /mutate, GET /healthz).
+ * The API server only talks TLS to webhooks; the certificate and key come from files the chart mounts.
+ */
+import { readFile } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import https from "node:https";
+import type { AddressInfo } from "node:net";
+import type { Logger } from "../diagnostics/logger.js";
+import type { InjectorWebhook } from "./webhook.js";
+
+export interface InjectorServerOptions {
+  port: number;
+  address: string;
+  tlsCertFile: string;
+  tlsKeyFile: string;
+  /** AdmissionReview bodies above this are refused with 413 (DESIGN.md "Hardening": cap every body). */
+  maxBodyBytes: number;
+  /** Slow clients are cut off; the API server's own webhook timeout is at most 30s. */
+  requestTimeoutMs?: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > limit) return reject(new BodyTooLarge());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners("data");
+        req.resume();
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) }).end(text);
+}
+
+export class InjectorServer {
+  private server: https.Server | undefined;
+
+  constructor(private readonly options: InjectorServerOptions, private readonly webhook: InjectorWebhook, private readonly logger: Logger) {}
+
+  /** Listens until `signal` aborts (then closes) or `close()` is called. */
+  async start(signal?: AbortSignal): Promise<void> {
+    const [cert, key] = await Promise.all([readFile(this.options.tlsCertFile), readFile(this.options.tlsKeyFile)]);
+    const server = https.createServer({ cert, key, requestTimeout: this.options.requestTimeoutMs ?? 30_000, headersTimeout: 10_000 }, (req, res) => this.handle(req, res));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(this.options.port, this.options.address, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+    server.on("error", (error) => this.logger.error(`injector server error: ${error.message}`));
+    signal?.addEventListener("abort", () => void this.close(), { once: true });
+  }
+
+  get port(): number {
+    return (this.server!.address() as AddressInfo).port;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server?.listening) return;
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const path = (req.url ?? "").split("?")[0];
+    if (path === "/healthz" && req.method === "GET") return send(res, 200, { status: "ok" });
+    if (path !== "/mutate") return send(res, 404, { message: "only POST /mutate and GET /healthz are served here" });
+    if (req.method !== "POST") {
+      this.webhook.countRejected();
+      res.setHeader("allow", "POST");
+      return send(res, 405, { message: "/mutate takes POST with an AdmissionReview" });
+    }
+    readBody(req, this.options.maxBodyBytes).then(
+      (body) => {
+        const reply = this.webhook.review(body);
+        send(res, reply.status, reply.body);
+      },
+      (error: Error) => {
+        this.webhook.countRejected();
+        res.setHeader("connection", "close");
+        if (error instanceof BodyTooLarge) send(res, 413, { message: `the AdmissionReview is larger than ${this.options.maxBodyBytes} bytes` });
+        else send(res, 400, { message: `cannot read the request body: ${error.message}` });
+      },
+    );
+  }
+}
