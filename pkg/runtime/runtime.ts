@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { KubeConfig } from "@kubernetes/client-node";
 import type { ComponentResource, ConfigurationResource, SubscriptionResource } from "../apis/types.js";
 import { inScope } from "../apis/types.js";
 import type { ApiContext, SubscriptionInfo } from "../api/http/context.js";
@@ -10,9 +11,12 @@ import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
 import { MetricsServer } from "../diagnostics/server.js";
 import { AppChannel } from "./appchannel.js";
+import { ConfigurationSubscriptions } from "./configuration/subscriptions.js";
 import { Readiness } from "./health.js";
 import { PROTECTED_ENV, RUNTIME_VERSION, type RuntimeOptions } from "./options.js";
+import { InputBindingsManager } from "./bindings/manager.js";
 import { Processor } from "./processor.js";
+import { SecretAccessPolicy } from "./secrets/scoping.js";
 import { ComponentStore } from "./store.js";
 
 /** Standalone with no --resources-path: an in-memory pub/sub named `pubsub`, so a first publish works (DESIGN.md). */
@@ -30,7 +34,17 @@ export interface RuntimeDeps {
   registries?: Registries;
   /** Called when the API asks the process to stop (`POST /v1.0/shutdown`); cmd/ decides how. */
   onShutdownRequest?: () => void;
+  /** The API server connection in kubernetes mode (components get it: the kubernetes secret store). */
+  kubeConfig?: KubeConfig;
 }
+
+/** Kubernetes mode: the built-in secret store `kubernetes`, which secretKeyRefs use by default (issue 4). */
+export const KUBERNETES_SECRET_STORE: ComponentResource = {
+  apiVersion: "runtime.io/v1alpha1",
+  kind: "Component",
+  metadata: { name: "kubernetes" },
+  spec: { type: "secretstores.kubernetes", version: "v1", metadata: [] },
+};
 
 /**
  * The sidecar: loads resources, initialises components, serves the API and metrics, connects to the
@@ -46,7 +60,13 @@ export class Runtime implements ApiContext {
   readonly metrics: Metrics;
   readonly logger: Logger;
   readonly processor: Processor;
+  /** Runs the input side of bindings and delivers their events to the app (issue 5). */
+  readonly inputBindings: InputBindingsManager;
   readonly appChannel?: AppChannel;
+  /** Configuration subscriptions and their notifications to the app (spec endpoints 4, 5, A4). */
+  readonly configurationSubscriptions: ConfigurationSubscriptions;
+  /** Secret scoping from the Configuration resource; allows everything until --config says otherwise. */
+  secretAccess = new SecretAccessPolicy();
   readonly appConnection?: ApiContext["appConnection"];
   /** The Configuration resource from --config (secret scoping, features). */
   configuration?: ConfigurationResource;
@@ -69,7 +89,7 @@ export class Runtime implements ApiContext {
       store: this.store,
       logger: deps.logger,
       metrics: deps.metrics,
-      context: { appId: options.appId, metrics: deps.metrics, redactor, env: options.env, protectedEnv: PROTECTED_ENV, namespace: options.namespace },
+      context: { appId: options.appId, metrics: deps.metrics, redactor, env: options.env, protectedEnv: PROTECTED_ENV, namespace: options.namespace, kubeConfig: deps.kubeConfig },
       defaultSecretStore: options.mode === "kubernetes" ? "kubernetes" : undefined,
     });
     this.gates = {
@@ -81,6 +101,10 @@ export class Runtime implements ApiContext {
       this.appChannel = new AppChannel({ address: options.appChannelAddress, port: options.appPort, token: options.appToken, timeoutMs: 60_000, maxReplyBytes: options.maxBodyBytes });
       this.appConnection = { port: options.appPort, channelAddress: options.appChannelAddress, protocol: "http", maxConcurrency: options.appMaxConcurrency };
     }
+    this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
+    this.processor.addListener(this.inputBindings);
+    this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
+    this.processor.addListener(this.configurationSubscriptions);
     const app = createApiApp({ endpoints: allEndpoints(this), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken });
     this.http = new HttpServer(app, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs);
     if (options.enableMetrics) this.metricsServer = new MetricsServer(deps.metrics, { port: options.metricsPort, address: options.listenAddress });
@@ -110,6 +134,7 @@ export class Runtime implements ApiContext {
     const loaded = await this.loadResources();
     await this.loadConfiguration();
     const components = loaded.resources.filter((r): r is ComponentResource => r.kind === "Component");
+    if (this.options.mode === "kubernetes" && !components.some((c) => c.metadata.name === KUBERNETES_SECRET_STORE.metadata.name)) components.unshift(KUBERNETES_SECRET_STORE);
     this.declarativeSubscriptions = loaded.resources.filter((r): r is SubscriptionResource => r.kind === "Subscription");
     await this.processor.loadAll(components);
     this.gates.components.set(true);
@@ -127,7 +152,9 @@ export class Runtime implements ApiContext {
   async close(): Promise<void> {
     this.stopping.abort();
     await this.http.close();
+    await this.configurationSubscriptions.close();
     await this.processor.closeAll();
+    this.inputBindings.close();
     this.appChannel?.close();
     await this.metricsServer?.close();
   }
@@ -154,5 +181,6 @@ export class Runtime implements ApiContext {
     this.configuration = resources.find((r): r is ConfigurationResource => r.kind === "Configuration");
     if (!this.configuration) throw new Error(`--config ${this.options.configPath} holds no Configuration resource`);
     for (const feature of this.configuration.spec.features ?? []) if (feature.enabled) this.enabledFeatures.push(feature.name);
+    this.secretAccess = new SecretAccessPolicy(this.configuration.spec.secrets?.scopes);
   }
 }

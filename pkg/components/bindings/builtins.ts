@@ -1,7 +1,9 @@
 import type { Registry } from "../registry.js";
+import { EventRouterBinding } from "./eventrouter/binding.js";
 import type { Binding } from "./types.js";
 
 /** The built-in bindings components: adding a type is adding a line here. */
 export function registerBindings(registry: Registry<Binding>): void {
-  void registry;
+  // Dapr's type name is accepted unchanged (DESIGN.md "Components").
+  registry.register("bindings.cloud.eventrouter", (ctx) => new EventRouterBinding(ctx), { aliases: ["bindings.azure.eventgrid"] });
 }

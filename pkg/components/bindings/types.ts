@@ -42,3 +42,11 @@ export function isOutputBinding(binding: Binding): binding is OutputBinding {
 export function isInputBinding(binding: Binding): binding is InputBinding {
   return typeof binding.read === "function";
 }
+
+/** The request itself is wrong (bad data for the operation): the bindings API answers 400, not 500. */
+export class BindingRequestError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "BindingRequestError";
+  }
+}

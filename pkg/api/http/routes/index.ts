@@ -1,9 +1,12 @@
 import type { ApiContext } from "../context.js";
 import type { Endpoint } from "../endpoint.js";
+import { bindingsEndpoints } from "./bindings.js";
+import { configurationEndpoints } from "./configuration.js";
 import { healthEndpoints } from "./health.js";
 import { metadataEndpoints } from "./metadata.js";
+import { secretsEndpoints } from "./secrets.js";
 
 /** The whole API table, one router per building block. */
 export function allEndpoints(ctx: ApiContext): Endpoint[] {
-  return [...healthEndpoints(ctx), ...metadataEndpoints(ctx)];
+  return [...healthEndpoints(ctx), ...metadataEndpoints(ctx), ...bindingsEndpoints(ctx), ...configurationEndpoints(ctx), ...secretsEndpoints(ctx)];
 }

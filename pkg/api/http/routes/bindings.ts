@@ -1,0 +1,85 @@
+import type { Response } from "express";
+import { BindingRequestError, type InvokeRequest, type InvokeResponse, type OutputBinding } from "../../../components/bindings/types.js";
+import { bindingSides } from "../../../runtime/bindings/direction.js";
+import { bindingMetrics } from "../../../runtime/bindings/metrics.js";
+import type { ApiContext } from "../context.js";
+import { bodyOf, type Endpoint } from "../endpoint.js";
+import { Errors } from "../errors.js";
+
+const HEADER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+const HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
+
+/** `{data, metadata, operation}` (DESIGN.md "Bindings API"); anything else is a 400 naming what is wrong. */
+export function parseInvokeRequest(body: Buffer): InvokeRequest {
+  if (body.length === 0) throw Errors.bindingRequest("the body must be a JSON object {data, metadata, operation}");
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch (error) {
+    throw Errors.bindingRequest(`the body is not JSON: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw Errors.bindingRequest("the body must be a JSON object {data, metadata, operation}");
+  const { data, metadata, operation } = parsed as Record<string, unknown>;
+  if (typeof operation !== "string" || operation === "") throw Errors.bindingRequest("operation is required (a string, e.g. \"create\")");
+  const md: Record<string, string> = Object.create(null) as Record<string, string>;
+  if (metadata !== undefined && metadata !== null) {
+    if (typeof metadata !== "object" || Array.isArray(metadata)) throw Errors.bindingRequest("metadata must be an object of strings");
+    for (const [key, value] of Object.entries(metadata)) {
+      if (typeof value !== "string") throw Errors.bindingRequest(`metadata.${key} must be a string`);
+      md[key] = value;
+    }
+  }
+  return { operation, data, metadata: md };
+}
+
+/** The component's reply: bytes as they are, other data as JSON; metadata as `metadata.<key>` headers (Dapr's shape). */
+function reply(res: Response, response: InvokeResponse): void {
+  for (const [key, value] of Object.entries(response.metadata ?? {})) {
+    if (HEADER_NAME.test(key) && HEADER_VALUE.test(value)) res.setHeader(`metadata.${key}`, value);
+  }
+  if (response.data === undefined || response.data === null) {
+    res.status(204).end();
+  } else if (Buffer.isBuffer(response.data)) {
+    res.status(200).type("application/octet-stream").send(response.data);
+  } else {
+    res.status(200).json(response.data);
+  }
+}
+
+function outputBinding(ctx: ApiContext, name: string): OutputBinding | undefined {
+  const entry = ctx.store.entry(name);
+  if (!entry || entry.kind !== "bindings") return undefined;
+  const binding = entry.instance as OutputBinding;
+  return bindingSides(entry.resource, binding).output ? binding : undefined;
+}
+
+/** `POST /v1.0/bindings/<name>`: invoke an output binding. */
+export function bindingsEndpoints(ctx: ApiContext): Endpoint[] {
+  const metrics = bindingMetrics(ctx.metrics);
+  return [
+    {
+      method: "post",
+      paths: ["/v1.0/bindings/:name"],
+      name: "InvokeBinding",
+      handler: async (req, res) => {
+        const name = req.params.name as string;
+        const binding = outputBinding(ctx, name);
+        if (!binding) throw Errors.bindingNotFound(name);
+        const request = parseInvokeRequest(bodyOf(req));
+        const supported = binding.operations();
+        if (!supported.includes(request.operation)) throw Errors.bindingOperationUnsupported(name, request.operation, supported.join(", ") || "none");
+        const started = process.hrtime.bigint();
+        let response: InvokeResponse;
+        try {
+          response = await binding.invoke(request);
+        } catch (error) {
+          metrics.observe({ component: name, direction: "output", operation: request.operation }, started, false);
+          if (error instanceof BindingRequestError) throw Errors.bindingRequest(`${name}: ${error.message}`);
+          throw Errors.bindingInvoke(name, (error as Error).message);
+        }
+        metrics.observe({ component: name, direction: "output", operation: request.operation }, started, true);
+        reply(res, response);
+      },
+    },
+  ];
+}

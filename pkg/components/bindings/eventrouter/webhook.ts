@@ -1,0 +1,197 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import type { Logger } from "../../../diagnostics/logger.js";
+import type { InputEvent, InputHandler } from "../types.js";
+
+/** Asymmetric algorithms only: `none` and shared-secret HMAC tokens are never accepted. */
+const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512"];
+export const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** A header value we echo back: Node throws on CR/LF, and an origin is a host name anyway (DESIGN.md "Hardening"). */
+const SAFE_ORIGIN = /^[A-Za-z0-9.*:_-]{1,253}$/;
+
+export interface TokenPolicy {
+  /** `<authorityHost>/<tenant>/v2.0` (DESIGN.md: the eventrouter's endpoints derive from authorityHost). */
+  issuer: string;
+  /** The client id or the subscriber endpoint (issue 5). */
+  audiences: string[];
+  keys: JWTVerifyGetKey;
+}
+
+/** The tenant's signing keys, fetched once and cached (jose refreshes on an unknown `kid`, at most every 30 s). */
+export function tenantTokenPolicy(authorityHost: string, tenantId: string, clientId: string, subscriberEndpoint: URL): TokenPolicy {
+  const tenant = encodeURIComponent(tenantId);
+  return {
+    issuer: `${authorityHost}/${tenant}/v2.0`,
+    audiences: [clientId, subscriberEndpoint.toString(), subscriberEndpoint.toString().replace(/\/+$/, "")],
+    keys: createRemoteJWKSet(new URL(`${authorityHost}/${tenant}/discovery/v2.0/keys`), { timeoutDuration: 10_000, cacheMaxAge: 24 * 3600_000 }),
+  };
+}
+
+export interface WebhookOptions {
+  port: number;
+  address: string;
+  /** Only this path is served (the path of subscriberEndpoint; TLS ends at the ingress). */
+  path: string;
+  policy: TokenPolicy;
+  handler: InputHandler;
+  logger: Logger;
+  maxBodyBytes?: number;
+  graceMs?: number;
+}
+
+class HttpFailure extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+function isCloudEvent(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const event = value as Record<string, unknown>;
+  return event.specversion === "1.0" && typeof event.id === "string" && typeof event.source === "string" && typeof event.type === "string";
+}
+
+/** Single (`application/cloudevents+json`) or batched (`application/cloudevents-batch+json`) delivery. */
+export function parseDelivery(contentType: string, body: Buffer): Array<Record<string, unknown>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString("utf8"));
+  } catch {
+    throw new HttpFailure(400, "body is not JSON");
+  }
+  const media = contentType.split(";")[0]!.trim().toLowerCase();
+  const batch = media === "application/cloudevents-batch+json" || (media !== "application/cloudevents+json" && Array.isArray(parsed));
+  const events = batch ? parsed : [parsed];
+  if (!Array.isArray(events)) throw new HttpFailure(400, "a batch must be a JSON array of CloudEvents");
+  if (events.length === 0) throw new HttpFailure(400, "the batch holds no events");
+  events.forEach((event, i) => {
+    if (!isCloudEvent(event)) throw new HttpFailure(400, `event ${i} is not a CloudEvent 1.0 (specversion, id, source, type)`);
+  });
+  return events as Array<Record<string, unknown>>;
+}
+
+/** The app gets each event as a JSON CloudEvent; its attributes travel as metadata too. */
+function toInputEvent(event: Record<string, unknown>): InputEvent {
+  const metadata: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const name of ["id", "source", "type", "subject", "time"]) {
+    const value = event[name];
+    if (typeof value === "string") metadata[`cloudevent.${name}`] = value;
+  }
+  return { data: Buffer.from(JSON.stringify(event)), contentType: "application/json", metadata };
+}
+
+/**
+ * The input binding's webhook (spec "Events": binding input event; "Authentication" 1): the
+ * CloudEvents abuse-protection handshake, then events accepted only with a valid Entra ID token.
+ */
+export class WebhookServer {
+  private readonly server: http.Server;
+
+  constructor(private readonly options: WebhookOptions) {
+    this.server = http.createServer((req, res) => {
+      this.serve(req, res).catch((error: unknown) => {
+        const status = error instanceof HttpFailure ? error.status : 500;
+        const message = error instanceof Error ? error.message : String(error);
+        if (status >= 500) this.options.logger.warn(`webhook ${req.method} ${req.url}: ${message}`);
+        else this.options.logger.debug(`webhook ${req.method} ${req.url} refused (${status}): ${message}`);
+        if (!res.headersSent) {
+          res.writeHead(status, { "content-type": "application/json" });
+          res.end(JSON.stringify({ error: message }));
+        } else res.destroy();
+      });
+    });
+    this.server.headersTimeout = 10_000;
+    this.server.requestTimeout = 60_000;
+  }
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve, reject) => {
+      this.server.once("error", reject);
+      this.server.listen(this.options.port, this.options.address, () => {
+        this.server.off("error", reject);
+        resolve();
+      });
+    });
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  /** Stops accepting; in-flight deliveries finish (up to the grace period) so their outcome reaches the service. */
+  async close(): Promise<void> {
+    if (!this.server.listening) return;
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeIdleConnections();
+    const timer = setTimeout(() => this.server.closeAllConnections(), this.options.graceMs ?? 5000);
+    await closed;
+    clearTimeout(timer);
+  }
+
+  private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    const path = (req.url ?? "/").split("?")[0];
+    if (path !== this.options.path) throw new HttpFailure(404, "not found");
+    if (req.method === "OPTIONS") return this.handshake(req, res);
+    if (req.method !== "POST") {
+      res.setHeader("allow", "OPTIONS, POST");
+      throw new HttpFailure(405, "method not allowed");
+    }
+    await this.authenticate(req.headers.authorization);
+    const body = await this.readBody(req);
+    const events = parseDelivery(req.headers["content-type"] ?? "", body);
+    // In order, one at a time: a failure answers 500 and the service redelivers the whole request (at least once).
+    for (const event of events) {
+      try {
+        await this.options.handler(toInputEvent(event));
+      } catch (error) {
+        throw new HttpFailure(500, `event ${String(event.id)} was not handled: ${(error as Error).message}`);
+      }
+    }
+    res.writeHead(200).end();
+  }
+
+  /** CloudEvents 1.0 HTTP webhook spec, section 4: abuse protection. */
+  private handshake(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const origin = req.headers["webhook-request-origin"];
+    if (typeof origin !== "string" || !SAFE_ORIGIN.test(origin)) throw new HttpFailure(400, "missing or invalid WebHook-Request-Origin header");
+    res.writeHead(200, { "WebHook-Allowed-Origin": origin, "WebHook-Allowed-Rate": "*", allow: "OPTIONS, POST" }).end();
+  }
+
+  private async authenticate(header: string | undefined): Promise<void> {
+    const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
+    if (!match) throw new HttpFailure(401, "a bearer token is required");
+    const { issuer, audiences, keys } = this.options.policy;
+    try {
+      await jwtVerify(match[1]!, keys, { issuer, audience: audiences, algorithms: ALGORITHMS, requiredClaims: ["exp"] });
+    } catch (error) {
+      const code = (error as { code?: string }).code ?? "";
+      // The key set could not be fetched: our problem, not the caller's; 500 lets the service retry.
+      if (code === "ERR_JWKS_TIMEOUT" || (error instanceof TypeError)) throw new HttpFailure(500, `cannot fetch the signing keys: ${(error as Error).message}`);
+      throw new HttpFailure(401, `invalid token: ${(error as Error).message}`);
+    }
+  }
+
+  private readBody(req: http.IncomingMessage): Promise<Buffer> {
+    const limit = this.options.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
+    const declared = Number(req.headers["content-length"] ?? "0");
+    if (declared > limit) return Promise.reject(new HttpFailure(413, `body exceeds ${limit} bytes`));
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > limit) {
+          // Drain instead of destroying, so the 413 still reaches the caller.
+          req.removeAllListeners("data");
+          req.resume();
+          reject(new HttpFailure(413, `body exceeds ${limit} bytes`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      req.on("end", () => resolve(Buffer.concat(chunks)));
+      req.on("error", reject);
+    });
+  }
+}

@@ -1,0 +1,98 @@
+import type { InputBinding, InputEvent, InputHandler } from "../../components/bindings/types.js";
+import { scoped, type Logger } from "../../diagnostics/logger.js";
+import type { Metrics } from "../../diagnostics/metrics.js";
+import type { AppChannel } from "../appchannel.js";
+import type { ComponentListener } from "../processor.js";
+import type { ComponentEntry } from "../store.js";
+import { bindingSides } from "./direction.js";
+import { bindingMetrics, type BindingMetrics } from "./metrics.js";
+
+const HEADER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+// Printable ASCII only: a header built from an event attribute must not carry CR/LF (DESIGN.md "Hardening").
+const HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
+/** Headers an event's metadata must never set: framing, routing and the app token belong to the sidecar. */
+const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "transfer-encoding", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "authorization", "runtime-api-token", "dapr-api-token", "proxy-authorization"]);
+
+export interface InputBindingsDeps {
+  /** Without an app channel there is nobody to hand events to, so input sides do not start. */
+  appChannel?: AppChannel;
+  logger: Logger;
+  metrics: Metrics;
+}
+
+/**
+ * Starts `read()` of input-capable bindings after they attach and stops it before they detach
+ * (a ComponentListener), delivering each event to the app as `POST /<binding-name>` (DESIGN.md
+ * "Bindings API": 2xx = handled; anything else rejects, and the component reports that to its source).
+ */
+export class InputBindingsManager implements ComponentListener {
+  private readonly running = new Map<string, AbortController>();
+  private readonly logger: Logger;
+  private readonly metrics: BindingMetrics;
+
+  constructor(private readonly deps: InputBindingsDeps) {
+    this.logger = scoped(deps.logger, "runtime.bindings");
+    this.metrics = bindingMetrics(deps.metrics);
+  }
+
+  /** Names of the bindings whose input side is running. */
+  active(): string[] {
+    return [...this.running.keys()];
+  }
+
+  async afterAttach(entry: ComponentEntry): Promise<void> {
+    if (entry.kind !== "bindings") return;
+    const binding = entry.instance as ComponentEntry<"bindings">["instance"];
+    if (!bindingSides(entry.resource, binding).input) return;
+    if (!this.deps.appChannel) {
+      this.logger.warn(`input binding ${entry.name} not started: no --app-port, so there is no app to deliver its events to`);
+      return;
+    }
+    const controller = new AbortController();
+    this.running.set(entry.name, controller);
+    try {
+      await (binding as InputBinding).read(this.handlerFor(entry.name), controller.signal);
+      this.logger.info(`input binding ${entry.name} started`);
+    } catch (error) {
+      controller.abort();
+      this.running.delete(entry.name);
+      throw new Error(`input binding ${entry.name} failed to start: ${(error as Error).message}`);
+    }
+  }
+
+  async beforeDetach(entry: ComponentEntry): Promise<void> {
+    const controller = this.running.get(entry.name);
+    if (!controller) return;
+    this.running.delete(entry.name);
+    controller.abort();
+    await Promise.resolve();
+  }
+
+  close(): void {
+    for (const controller of this.running.values()) controller.abort();
+    this.running.clear();
+  }
+
+  private handlerFor(name: string): InputHandler {
+    const channel = this.deps.appChannel!;
+    return async (event: InputEvent) => {
+      const started = process.hrtime.bigint();
+      let ok = false;
+      try {
+        const response = await channel.invoke({ method: "POST", path: `/${encodeURIComponent(name)}`, body: event.data, headers: this.headersOf(event) });
+        if (response.status < 200 || response.status > 299) throw new Error(`app answered HTTP ${response.status} to POST /${name}`);
+        ok = true;
+      } finally {
+        this.metrics.observe({ component: name, direction: "input", operation: "read" }, started, ok);
+      }
+    };
+  }
+
+  private headersOf(event: InputEvent): Record<string, string> {
+    const headers: Record<string, string> = { "content-type": event.contentType ?? "application/json" };
+    for (const [key, value] of Object.entries(event.metadata)) {
+      if (HEADER_NAME.test(key) && HEADER_VALUE.test(value) && !RESERVED_HEADERS.has(key.toLowerCase())) headers[key] = value;
+    }
+    return headers;
+  }
+}
