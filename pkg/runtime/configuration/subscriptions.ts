@@ -1,0 +1,236 @@
+import { randomUUID } from "node:crypto";
+import type { ConfigurationItem, ConfigurationRelease } from "../../components/configuration/types.js";
+import { scoped, type Logger } from "../../diagnostics/logger.js";
+import type { Metrics } from "../../diagnostics/metrics.js";
+import type { AppChannel } from "../appchannel.js";
+import type { ComponentListener } from "../processor.js";
+import type { ComponentEntry, ComponentStore } from "../store.js";
+import { observe, operationMetrics, type OperationMetrics } from "./metrics.js";
+
+export interface RetryPolicy {
+  initialMs: number;
+  maxMs: number;
+  /** Attempts per notification before it is logged and dropped. */
+  maxAttempts: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { initialMs: 100, maxMs: 5000, maxAttempts: 10 };
+
+export interface ConfigurationSubscriptionsDeps {
+  store: ComponentStore;
+  appChannel?: AppChannel;
+  logger: Logger;
+  metrics: Metrics;
+  retry?: Partial<RetryPolicy>;
+}
+
+export interface UnsubscribeResult {
+  ok: boolean;
+  message?: string;
+}
+
+interface Subscription {
+  id: string;
+  storeName: string;
+  keys: string[];
+  metadata: Record<string, string>;
+  controller: AbortController;
+  release?: ConfigurationRelease;
+  /** Notifications go out one at a time, in order, so an older value never lands after a newer one. */
+  queue: Promise<void>;
+}
+
+/**
+ * A4 routes, most specific first (spec routing rule 2; DESIGN.md: fall back on 404 and remember).
+ * 0: /configuration/<store>/<key>, 1: /configuration/<store>, 2: /configuration.
+ */
+type RouteLevel = 0 | 1 | 2;
+
+function routePath(level: RouteLevel, store: string, key: string): string {
+  if (level === 0) return `/configuration/${encodeURIComponent(store)}/${encodeURIComponent(key)}`;
+  if (level === 1) return `/configuration/${encodeURIComponent(store)}`;
+  return "/configuration";
+}
+
+class NotificationError extends Error {}
+
+/**
+ * Configuration subscriptions (spec endpoints 4 and 5, app route A4): ids, one AbortController each,
+ * delivery to the app with retry and backoff. Subscriptions stop at unsubscribe, when their store is
+ * detached (ComponentListener; they resume on the instance that replaces it) and at close().
+ */
+export class ConfigurationSubscriptions implements ComponentListener {
+  private readonly subscriptions = new Map<string, Subscription>();
+  /** store\0key -> the route the app answered on. */
+  private readonly routes = new Map<string, RouteLevel>();
+  private readonly logger: Logger;
+  private readonly retry: RetryPolicy;
+  private readonly ops: OperationMetrics;
+  private closed = false;
+
+  constructor(private readonly deps: ConfigurationSubscriptionsDeps) {
+    this.logger = scoped(deps.logger, "runtime.configuration");
+    this.retry = { ...DEFAULT_RETRY, ...deps.retry };
+    this.ops = operationMetrics(deps.metrics, "configuration");
+  }
+
+  get size(): number {
+    return this.subscriptions.size;
+  }
+
+  /** Rejects when there is no app to notify or the store cannot watch (the API's 500). */
+  async subscribe(storeName: string, keys: string[], metadata: Record<string, string>): Promise<string> {
+    if (this.closed) throw new Error("the sidecar is shutting down");
+    if (!this.deps.appChannel) throw new Error("there is no app channel to deliver notifications to (start the sidecar with --app-port)");
+    const subscription: Subscription = { id: randomUUID(), storeName, keys: [...keys], metadata: { ...metadata }, controller: new AbortController(), queue: Promise.resolve() };
+    await this.attach(subscription);
+    this.subscriptions.set(subscription.id, subscription);
+    this.logger.info(`subscription ${subscription.id} to ${keys.length > 0 ? `keys ${keys.join(", ")}` : "all keys"} of configuration store ${storeName}`);
+    return subscription.id;
+  }
+
+  /** Unknown id (or another store's): `{ok: false}` (DESIGN.md). Rejects when the store fails to let go (the API's 500). */
+  async unsubscribe(storeName: string, id: string): Promise<UnsubscribeResult> {
+    const subscription = this.subscriptions.get(id);
+    if (!subscription || subscription.storeName !== storeName) {
+      return { ok: false, message: `subscription ${id} is not found in configuration store ${storeName}` };
+    }
+    this.subscriptions.delete(id);
+    await this.stop(subscription, true);
+    this.logger.info(`subscription ${id} to configuration store ${storeName} ended`);
+    return { ok: true };
+  }
+
+  async beforeDetach(entry: ComponentEntry): Promise<void> {
+    if (entry.kind !== "configuration") return;
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.storeName === entry.name) await this.stop(subscription, false);
+    }
+  }
+
+  /** A store that comes back (an update, a re-add) serves its subscriptions again under the same ids. */
+  async afterAttach(entry: ComponentEntry): Promise<void> {
+    if (entry.kind !== "configuration" || this.closed) return;
+    for (const subscription of this.subscriptions.values()) {
+      if (subscription.storeName !== entry.name || !subscription.controller.signal.aborted) continue;
+      subscription.controller = new AbortController();
+      try {
+        await this.attach(subscription);
+      } catch (error) {
+        this.logger.error(`subscription ${subscription.id} could not resume on configuration store ${entry.name}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const all = [...this.subscriptions.values()];
+    this.subscriptions.clear();
+    await Promise.all(all.map((s) => this.stop(s, false)));
+  }
+
+  private async attach(subscription: Subscription): Promise<void> {
+    const store = this.deps.store.get("configuration", subscription.storeName);
+    if (!store) throw new Error(`configuration store ${subscription.storeName} is not loaded`);
+    const { signal } = subscription.controller;
+    const release = await observe(this.ops, subscription.storeName, "subscribe", () =>
+      store.subscribe(subscription.keys, subscription.metadata, (items) => {
+        this.enqueue(subscription, signal, items);
+        return Promise.resolve();
+      }, signal),
+    );
+    subscription.release = release ?? undefined;
+  }
+
+  /** Aborts at once (in-flight calls and back-off waits end), lets the store release, waits for the queue. */
+  private async stop(subscription: Subscription, strict: boolean): Promise<void> {
+    subscription.controller.abort();
+    const release = subscription.release;
+    subscription.release = undefined;
+    try {
+      if (release) await observe(this.ops, subscription.storeName, "unsubscribe", release);
+    } catch (error) {
+      if (strict) throw error;
+      this.logger.warn(`releasing subscription ${subscription.id} on configuration store ${subscription.storeName}: ${(error as Error).message}`);
+    } finally {
+      await subscription.queue;
+    }
+  }
+
+  private enqueue(subscription: Subscription, signal: AbortSignal, items: Map<string, ConfigurationItem>): void {
+    subscription.queue = subscription.queue.then(() => this.deliver(subscription, signal, items)).catch((error: unknown) => {
+      this.logger.error(`subscription ${subscription.id}: ${(error as Error).message}`);
+    });
+  }
+
+  /** Keys whose app route is per key go one by one; keys on the store or root route go together in one call. */
+  private async deliver(subscription: Subscription, signal: AbortSignal, items: Map<string, ConfigurationItem>): Promise<void> {
+    const byLevel = new Map<RouteLevel, Array<[string, ConfigurationItem]>>();
+    for (const entry of items) {
+      const level = this.routes.get(this.routeKey(subscription.storeName, entry[0])) ?? 0;
+      byLevel.set(level, [...(byLevel.get(level) ?? []), entry]);
+    }
+    for (const entry of byLevel.get(0) ?? []) await this.notify(subscription, signal, 0, [entry]);
+    const shared = [...(byLevel.get(1) ?? []), ...(byLevel.get(2) ?? [])];
+    if (shared.length > 0) await this.notify(subscription, signal, byLevel.has(1) ? 1 : 2, shared);
+  }
+
+  private async notify(subscription: Subscription, signal: AbortSignal, start: RouteLevel, entries: Array<[string, ConfigurationItem]>): Promise<void> {
+    const body = JSON.stringify({ id: subscription.id, items: entries.map(([key, item]) => ({ key, value: item.value, version: item.version ?? "", ...(item.metadata ? { metadata: item.metadata } : {}) })) });
+    const store = subscription.storeName;
+    for (let level = start; level <= 2; level++) {
+      if (signal.aborted) return;
+      const path = routePath(level as RouteLevel, store, entries[0]![0]);
+      let status: number | undefined;
+      try {
+        status = await observe(this.ops, store, "notify", () => this.post(path, body, signal));
+      } catch (error) {
+        if (!signal.aborted) this.logger.error(`${(error as Error).message}; notification for ${entries.map((e) => e[0]).join(", ")} dropped`);
+        return;
+      }
+      if (status === 404) continue;
+      for (const [key] of entries) this.routes.set(this.routeKey(store, key), level as RouteLevel);
+      return;
+    }
+    this.logger.error(`the app serves none of /configuration/${store}/<key>, /configuration/${store}, /configuration (404); notification for ${entries.map((e) => e[0]).join(", ")} dropped`);
+  }
+
+  /** 2xx or 404 (the caller falls back); anything else is retried with exponential back-off. */
+  private async post(path: string, body: string, signal: AbortSignal): Promise<number> {
+    const channel = this.deps.appChannel!;
+    let delay = this.retry.initialMs;
+    for (let attempt = 1; ; attempt++) {
+      let problem: string;
+      try {
+        const reply = await channel.invoke({ method: "POST", path, body, headers: { "content-type": "application/json" }, signal });
+        if ((reply.status >= 200 && reply.status < 300) || reply.status === 404) return reply.status;
+        problem = `the app answered ${reply.status}`;
+      } catch (error) {
+        if (signal.aborted) throw error;
+        problem = (error as Error).message;
+      }
+      if (attempt >= this.retry.maxAttempts) throw new NotificationError(`POST ${path}: ${problem} after ${attempt} attempts`);
+      this.logger.warn(`POST ${path}: ${problem}; retrying in ${delay}ms (attempt ${attempt} of ${this.retry.maxAttempts})`);
+      await sleep(delay, signal);
+      if (signal.aborted) throw new NotificationError("unsubscribed");
+      delay = Math.min(delay * 2, this.retry.maxMs);
+    }
+  }
+
+  private routeKey(store: string, key: string): string {
+    return `${store}\u0000${key}`;
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
