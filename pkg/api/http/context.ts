@@ -1,6 +1,8 @@
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
+import type { ConfigurationSubscriptions } from "../../runtime/configuration/subscriptions.js";
 import type { Readiness } from "../../runtime/health.js";
+import type { SecretAccessPolicy } from "../../runtime/secrets/scoping.js";
 import type { ComponentStore } from "../../runtime/store.js";
 
 /** A subscription as /v1.0/metadata shows it (Dapr's shape). */
@@ -27,4 +29,8 @@ export interface ApiContext {
   enabledFeatures: string[];
   subscriptions(): SubscriptionInfo[];
   requestShutdown(): void;
+  /** Configuration subscriptions (spec endpoints 4, 5); absent: subscribe answers 500. */
+  configurationSubscriptions?: ConfigurationSubscriptions;
+  /** Secret scoping from the Configuration resource (spec.secrets.scopes); absent: every secret is allowed. */
+  secretAccess?: SecretAccessPolicy;
 }

@@ -71,6 +71,7 @@ export const Errors = {
   secretStoreNotFound: entry("ERR_SECRET_STORE_NOT_FOUND", 400, "failed finding secret store with key %s"),
   secretPermissionDenied: entry("ERR_PERMISSION_DENIED", 403, "access denied by policy to get %s from %s"),
   secretGet: entry("ERR_SECRET_GET", 500, "failed getting secret with key %s from secret store %s: %s"),
+  secretBulkGet: entry("ERR_SECRET_GET", 500, "failed getting secrets from secret store %s: %s"),
 
   // Bindings (DESIGN.md: Bindings API)
   bindingNotFound: entry("ERR_BINDING_NOT_FOUND", 404, "output binding %s is not found"),
