@@ -16,6 +16,15 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts (the sample app, benchmarks) run on Node.
+    files: ["**/*.mjs"],
+    languageOptions: {
+      globals: Object.fromEntries(
+        ["process", "console", "setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "Buffer", "URL", "fetch", "AbortController", "performance"].map((name) => [name, "readonly"]),
+      ),
+    },
+  },
+  {
     files: ["cmd/**/*.ts", "test/**/*.ts", "bench/**/*.ts", "examples/**/*.ts"],
     rules: { "no-restricted-properties": "off", "@typescript-eslint/explicit-module-boundary-types": "off" },
   },
