@@ -1,0 +1,44 @@
+import http from "node:http";
+import { describe, expect, it } from "@jest/globals";
+import { HttpServer } from "../../pkg/api/http/server.js";
+
+function get(port: number): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http.get({ host: "127.0.0.1", port, path: "/", agent: false }, (res) => {
+      let body = "";
+      res.on("data", (c: Buffer) => (body += c.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+    }).on("error", reject);
+  });
+}
+
+describe("graceful HTTP shutdown", () => {
+  it("lets an in-flight request finish, then refuses new connections", async () => {
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    const server = new HttpServer(async (_req, res) => {
+      await released;
+      res.end("done");
+    }, { port: 0, address: "127.0.0.1" }, 5000);
+    await server.start();
+    const port = server.port;
+    const inFlight = get(port);
+    await new Promise((r) => setTimeout(r, 50));
+    const closing = server.close();
+    setTimeout(release, 100);
+    expect(await inFlight).toEqual({ status: 200, body: "done" });
+    await closing;
+    await expect(get(port)).rejects.toThrow(/ECONNREFUSED/);
+  });
+
+  it("cuts requests still running when the grace period ends", async () => {
+    const server = new HttpServer(() => undefined /* never answers */, { port: 0, address: "127.0.0.1" }, 100);
+    await server.start();
+    const hanging = get(server.port);
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    await server.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+    await expect(hanging).rejects.toThrow(/socket hang up|ECONNRESET/);
+  });
+});
