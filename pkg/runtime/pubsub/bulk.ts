@@ -1,0 +1,98 @@
+import { randomUUID } from "node:crypto";
+import type { Logger } from "../../diagnostics/logger.js";
+import type { AppChannel } from "../appchannel.js";
+import { StoppedError, type Semaphore } from "./concurrency.js";
+import { deliverBulk, type BulkEntry, type DeliveryResult } from "./delivery.js";
+import { BULK_EVENT_TYPE } from "./envelope.js";
+import type { InboundMessage } from "./inbound.js";
+import type { Subscription } from "./subscription.js";
+
+interface Pending {
+  entry: BulkEntry;
+  path: string;
+  settle: (result: DeliveryResult) => void;
+  fail: (error: Error) => void;
+}
+
+export interface BulkBatcherOptions {
+  subscription: Subscription;
+  bulk: NonNullable<Subscription["bulk"]>;
+  appChannel: AppChannel;
+  /** Bounds concurrent bulk requests (not messages). */
+  slots: Semaphore;
+  signal: AbortSignal;
+  logger: Logger;
+}
+
+/**
+ * Bulk subscribe (DESIGN.md): messages gather until `maxMessagesCount` or `maxAwaitDurationMs` after
+ * the first, then go to the app in one request per route. Each message's promise settles with its own
+ * result, so retries and dead letters stay per message (the runner's loop).
+ */
+export class BulkBatcher {
+  private batch: Pending[] = [];
+  private timer?: NodeJS.Timeout;
+
+  constructor(private readonly options: BulkBatcherOptions) {}
+
+  submit(inbound: InboundMessage, path: string): Promise<DeliveryResult> {
+    if (this.options.signal.aborted) return Promise.reject(new StoppedError());
+    return new Promise<DeliveryResult>((settle, fail) => {
+      const entry: BulkEntry = { entryId: randomUUID(), event: inbound.bulkEvent, contentType: inbound.contentType, metadata: {} };
+      this.batch.push({ entry, path, settle, fail });
+      if (this.batch.length >= this.options.bulk.maxMessagesCount) this.flush();
+      else this.timer ??= setTimeout(() => this.flush(), this.options.bulk.maxAwaitDurationMs);
+    });
+  }
+
+  /** Entries not yet sent go back to the broker (their handlers reject). */
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const unsent = this.batch;
+    this.batch = [];
+    for (const pending of unsent) pending.fail(new StoppedError());
+  }
+
+  private flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.batch;
+    this.batch = [];
+    const byPath = new Map<string, Pending[]>();
+    for (const pending of batch) {
+      const group = byPath.get(pending.path);
+      if (group) group.push(pending);
+      else byPath.set(pending.path, [pending]);
+    }
+    for (const [path, group] of byPath) void this.send(path, group);
+  }
+
+  private async send(path: string, group: Pending[]): Promise<void> {
+    const { subscription, slots, signal, appChannel } = this.options;
+    let release: () => void;
+    try {
+      release = await slots.acquire(signal);
+    } catch (error) {
+      for (const pending of group) pending.fail(error as Error);
+      return;
+    }
+    try {
+      const results = await deliverBulk(appChannel, {
+        path,
+        pubsubName: subscription.pubsubName,
+        topic: subscription.topic,
+        id: randomUUID(),
+        type: BULK_EVENT_TYPE,
+        metadata: subscription.metadata,
+        entries: group.map((p) => p.entry),
+      });
+      for (const pending of group) pending.settle(results.get(pending.entry.entryId) ?? { outcome: "retry", reason: "entry missing from statuses" });
+    } catch (error) {
+      this.options.logger.error(`bulk delivery to ${path}: ${(error as Error).message}`);
+      for (const pending of group) pending.settle({ outcome: "retry", reason: (error as Error).message });
+    } finally {
+      release();
+    }
+  }
+}

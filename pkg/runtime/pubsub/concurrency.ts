@@ -1,0 +1,74 @@
+/** Aborted waits reject with this; the subscription handler turns it into "not processed, redeliver". */
+export class StoppedError extends Error {
+  constructor() {
+    super("subscription is stopping");
+    this.name = "StoppedError";
+  }
+}
+
+/**
+ * A FIFO counting semaphore: bounded concurrency per subscription, so a slow app gets backpressure
+ * rather than a pile-up of requests (the issue, "Bounded concurrency").
+ */
+export class Semaphore {
+  private readonly waiters: Array<{ grant: () => void }> = [];
+  private used = 0;
+
+  constructor(private readonly limit: number) {}
+
+  acquire(signal: AbortSignal): Promise<() => void> {
+    if (signal.aborted) return Promise.reject(new StoppedError());
+    if (this.used < this.limit) {
+      this.used++;
+      return Promise.resolve(this.releaser());
+    }
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        grant: (): void => {
+          signal.removeEventListener("abort", onAbort);
+          resolve(this.releaser());
+        },
+      };
+      const onAbort = (): void => {
+        const index = this.waiters.indexOf(waiter);
+        if (index >= 0) this.waiters.splice(index, 1);
+        reject(new StoppedError());
+      };
+      signal.addEventListener("abort", onAbort, { once: true });
+      this.waiters.push(waiter);
+    });
+  }
+
+  private releaser(): () => void {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiters.shift();
+      if (next) next.grant();
+      else this.used--;
+    };
+  }
+}
+
+/** A pause that ends early, rejecting, when the subscription stops (so the broker keeps the message). */
+export function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(new StoppedError());
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new StoppedError());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Exponential backoff with full jitter on the upper half: attempt 1 waits ~initial, doubling up to max. */
+export function backoffMs(attempt: number, initialMs: number, maxMs: number): number {
+  const base = Math.min(maxMs, initialMs * 2 ** Math.min(attempt - 1, 30));
+  return Math.round(base / 2 + (Math.random() * base) / 2);
+}

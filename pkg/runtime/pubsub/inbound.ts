@@ -1,0 +1,48 @@
+import type { PubSubMessage } from "../../components/pubsub/types.js";
+import { buildEnvelope, CLOUDEVENTS_JSON, expirationOf } from "./envelope.js";
+
+/** A broker message made ready for the app. */
+export interface InboundMessage {
+  /** The CloudEvent the routing rules see (a raw message is wrapped for them, as Dapr does). */
+  event: Record<string, unknown>;
+  /** What is POSTed for a single delivery. */
+  body: Buffer;
+  contentType: string;
+  traceparent?: string;
+  /** For a bulk entry: the CloudEvent object, or the raw bytes as base64 (DESIGN.md bulk body). */
+  bulkEvent: unknown;
+  expiresAt?: number;
+}
+
+/**
+ * What the runtime published is a serialised CloudEvent, or raw bytes (rawPayload). A CloudEvent
+ * subscription gets a CloudEvent either way (raw bytes are wrapped, `data_base64` when binary); a
+ * rawPayload subscription gets the bytes as they are on the broker, with their content type.
+ */
+export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean): InboundMessage {
+  const parsed = parseCloudEvent(message.data);
+  const event = parsed ?? buildEnvelope({ appId: "unknown", pubsubName, topic: message.topic, data: message.data, contentType: message.contentType ?? "application/octet-stream" });
+  const traceparent = typeof event["traceparent"] === "string" ? event["traceparent"] : undefined;
+  const expiresAt = expirationOf(event);
+  if (rawPayload) {
+    return { event, body: message.data, contentType: message.contentType || (parsed ? CLOUDEVENTS_JSON : "application/octet-stream"), traceparent, bulkEvent: message.data.toString("base64"), expiresAt };
+  }
+  const body = parsed ? message.data : Buffer.from(JSON.stringify(event));
+  return { event, body, contentType: CLOUDEVENTS_JSON, traceparent, bulkEvent: event, expiresAt };
+}
+
+function parseCloudEvent(data: Buffer): Record<string, unknown> | undefined {
+  // Cheap test first: most raw payloads are not JSON objects at all.
+  let i = 0;
+  while (i < data.length && (data[i] === 0x20 || data[i] === 0x0a || data[i] === 0x0d || data[i] === 0x09)) i++;
+  if (data[i] !== 0x7b) return undefined;
+  try {
+    const value = JSON.parse(data.toString("utf8")) as unknown;
+    if (typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { specversion?: unknown }).specversion === "string") {
+      return value as Record<string, unknown>;
+    }
+  } catch {
+    // not JSON: a raw payload
+  }
+  return undefined;
+}

@@ -1,0 +1,149 @@
+import type { SubscriptionInfo } from "../../api/http/context.js";
+import type { SubscriptionResource } from "../../apis/types.js";
+import type { PubSub } from "../../components/pubsub/types.js";
+import type { Logger } from "../../diagnostics/logger.js";
+import type { AppChannel } from "../appchannel.js";
+import type { ComponentListener } from "../processor.js";
+import type { ComponentEntry, ComponentStore } from "../store.js";
+import { StoppedError } from "./concurrency.js";
+import { discoverSubscriptions } from "./discovery.js";
+import type { PubSubMetrics } from "./metrics.js";
+import { SubscriptionRunner } from "./runner.js";
+import { TopicScopes } from "./scoping.js";
+import { fromResource, type Subscription } from "./subscription.js";
+
+export interface SubscriptionManagerDeps {
+  appId: string;
+  appChannel: AppChannel;
+  store: ComponentStore;
+  logger: Logger;
+  metrics: PubSubMetrics;
+  defaultConcurrency: number;
+  /** How long a stop waits for in-flight deliveries (the graceful shutdown period). */
+  drainTimeoutMs: number;
+}
+
+/**
+ * All topic subscriptions of the app. Subscriptions (declarative first, then the app's) are read
+ * once and cached; runners exist per pub/sub component, so a component swap (hot reload) stops that
+ * component's runners, draining them, and starts them again on the new instance: the
+ * ComponentListener hooks of the processor.
+ */
+export class SubscriptionManager implements ComponentListener {
+  private subscriptions: Subscription[] = [];
+  private readonly runners = new Map<string, SubscriptionRunner[]>();
+  private started = false;
+  private closed = false;
+  /** One change at a time per manager: a reload must not interleave with start or close. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: SubscriptionManagerDeps) {}
+
+  /** Call once components are loaded and the app channel is reachable. Resolves when every subscription started. */
+  async start(declarative: SubscriptionResource[], signal: AbortSignal): Promise<void> {
+    const subs: Subscription[] = [];
+    for (const resource of declarative) {
+      try {
+        subs.push(fromResource(resource));
+      } catch (error) {
+        this.deps.logger.error(`Subscription ${resource.metadata.name}: ${(error as Error).message}; not loaded`);
+      }
+    }
+    let programmatic: Subscription[];
+    try {
+      programmatic = await discoverSubscriptions(this.deps.appChannel, this.deps.logger, signal);
+    } catch (error) {
+      if (error instanceof StoppedError) return;
+      throw error;
+    }
+    for (const sub of programmatic) {
+      // Dapr: one subscription per pub/sub and topic; the app's own declaration wins over a resource.
+      const clash = subs.findIndex((s) => s.pubsubName === sub.pubsubName && s.topic === sub.topic);
+      if (clash >= 0) {
+        this.deps.logger.warn(`topic ${sub.topic} on ${sub.pubsubName} is declared by the app and by a Subscription resource; using the app's`);
+        subs.splice(clash, 1);
+      }
+      if (subs.some((s) => s.pubsubName === sub.pubsubName && s.topic === sub.topic && s.type === "PROGRAMMATIC")) {
+        this.deps.logger.warn(`topic ${sub.topic} on ${sub.pubsubName} is declared twice by the app; using the first`);
+        continue;
+      }
+      subs.push(sub);
+    }
+    await this.serialise(async () => {
+      if (this.closed) return;
+      this.subscriptions = subs;
+      this.started = true;
+      for (const entry of this.deps.store.list("pubsub")) await this.startFor(entry);
+      this.deps.logger.info(`subscriptions started: ${this.list().map((s) => `${s.pubsubname}/${s.topic}`).join(", ") || "none"}`);
+    });
+  }
+
+  /** For /v1.0/metadata: every subscription known, running or not. */
+  list(): SubscriptionInfo[] {
+    return this.subscriptions.map((s) => ({
+      pubsubname: s.pubsubName,
+      topic: s.topic,
+      metadata: { ...s.metadata },
+      rules: [...s.rules, ...(s.defaultRoute ? [{ match: "", path: s.defaultRoute }] : [])],
+      deadLetterTopic: s.deadLetterTopic ?? "",
+      type: s.type,
+    }));
+  }
+
+  beforeDetach(entry: ComponentEntry): Promise<void> {
+    if (entry.kind !== "pubsub") return Promise.resolve();
+    return this.serialise(() => this.stopFor(entry.name));
+  }
+
+  afterAttach(entry: ComponentEntry): Promise<void> {
+    if (entry.kind !== "pubsub") return Promise.resolve();
+    return this.serialise(async () => {
+      if (this.started && !this.closed) await this.startFor(entry as ComponentEntry<"pubsub">);
+    });
+  }
+
+  /** Stops every runner, draining in-flight deliveries; before components close (Runtime.close). */
+  close(): Promise<void> {
+    this.closed = true;
+    return this.serialise(async () => {
+      await Promise.all([...this.runners.keys()].map((name) => this.stopFor(name)));
+    });
+  }
+
+  private async startFor(entry: ComponentEntry<"pubsub">): Promise<void> {
+    const scopes = TopicScopes.fromComponent(entry.resource);
+    const runners: SubscriptionRunner[] = [];
+    for (const sub of this.subscriptions.filter((s) => s.pubsubName === entry.name)) {
+      if (!scopes.canSubscribe(this.deps.appId, sub.topic)) {
+        this.deps.logger.warn(`subscription to topic ${sub.topic} on ${entry.name} is not allowed for app ${this.deps.appId} by the component's topic scopes; skipped`);
+        continue;
+      }
+      try {
+        const runner = new SubscriptionRunner(sub, entry.instance as PubSub, {
+          appId: this.deps.appId,
+          appChannel: this.deps.appChannel,
+          logger: this.deps.logger,
+          metrics: this.deps.metrics,
+          defaultConcurrency: this.deps.defaultConcurrency,
+        });
+        await runner.start();
+        runners.push(runner);
+      } catch (error) {
+        this.deps.logger.error(`subscription to topic ${sub.topic} on ${entry.name} failed to start: ${(error as Error).message}`);
+      }
+    }
+    this.runners.set(entry.name, runners);
+  }
+
+  private async stopFor(name: string): Promise<void> {
+    const runners = this.runners.get(name) ?? [];
+    this.runners.delete(name);
+    await Promise.all(runners.map((r) => r.stop(this.deps.drainTimeoutMs)));
+  }
+
+  private serialise<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}

@@ -1,0 +1,174 @@
+import type { ComponentResource } from "../../apis/types.js";
+import { isBulkPublisher, type BulkPublishEntry, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
+import type { ComponentStore } from "../store.js";
+import { adoptCloudEvent, buildEnvelope, CLOUDEVENTS_JSON, EnvelopeError, mediaType } from "./envelope.js";
+import type { PubSubMetrics } from "./metrics.js";
+import { TopicScopes } from "./scoping.js";
+
+/** Why a publish was refused; the HTTP layer maps each kind to its catalogue entry. */
+export class PublishError extends Error {
+  constructor(
+    readonly kind: "not-found" | "forbidden" | "invalid-event" | "invalid-metadata" | "failed",
+    message: string,
+  ) {
+    super(message);
+    this.name = "PublishError";
+  }
+}
+
+export interface PublishInput {
+  pubsubName: string;
+  topic: string;
+  body: Buffer;
+  contentType?: string;
+  /** `metadata.*` query parameters; passed on to the component. */
+  metadata: Record<string, string>;
+  traceparent?: string;
+}
+
+export interface BulkInputEntry {
+  entryId: string;
+  /** The entry's event already as bytes (a string's UTF-8, or a JSON value serialised). */
+  data: Buffer;
+  contentType: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * The publish side (spec endpoints 1 and 2): scoping, the CloudEvent envelope, the component call.
+ * Resolves only once the broker accepted the message (spec note 1).
+ */
+export class PubSubPublisher {
+  private readonly scopes = new WeakMap<ComponentResource, TopicScopes>();
+
+  constructor(private readonly deps: { appId: string; store: ComponentStore; metrics: PubSubMetrics }) {}
+
+  /** The component, after scoping; throws PublishError. */
+  resolve(pubsubName: string, topic: string): PubSub {
+    const entry = this.deps.store.entry(pubsubName);
+    if (!entry || entry.kind !== "pubsub") throw new PublishError("not-found", `pubsub ${pubsubName} is not found`);
+    if (!this.scopesOf(entry.resource).canPublish(this.deps.appId, topic)) throw new PublishError("forbidden", `topic ${topic} is not allowed for app id ${this.deps.appId}`);
+    return entry.instance as PubSub;
+  }
+
+  scopesOf(resource: ComponentResource): TopicScopes {
+    let scopes = this.scopes.get(resource);
+    if (!scopes) {
+      scopes = TopicScopes.fromComponent(resource);
+      this.scopes.set(resource, scopes);
+    }
+    return scopes;
+  }
+
+  async publish(input: PublishInput): Promise<void> {
+    const pubsub = this.resolve(input.pubsubName, input.topic);
+    const ttlSeconds = ttlOf(input.metadata);
+    const raw = rawPayloadOf(input.metadata);
+    const contentType = input.contentType || "text/plain";
+    const data = raw ? input.body : this.envelope({ ...input, contentType }, ttlSeconds);
+    const started = process.hrtime.bigint();
+    try {
+      await pubsub.publish({ topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, metadata: input.metadata });
+      this.deps.metrics.egress(input.pubsubName, input.topic, true, started);
+    } catch (error) {
+      this.deps.metrics.egress(input.pubsubName, input.topic, false, started);
+      throw new PublishError("failed", (error as Error).message);
+    }
+  }
+
+  /**
+   * Spec endpoint 2: every entry wrapped unless raw; batches split at `maxBulkPubBytes` (spec note 3);
+   * a component without bulk ability publishes the entries one by one, in parallel.
+   */
+  async bulkPublish(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string): Promise<BulkPublishResult> {
+    const pubsub = this.resolve(pubsubName, topic);
+    const maxBytes = maxBulkBytesOf(metadata);
+    const prepared: BulkPublishEntry[] = entries.map((entry) => {
+      const entryMetadata = { ...metadata, ...entry.metadata };
+      const ttlSeconds = ttlOf(entryMetadata);
+      if (rawPayloadOf(entryMetadata)) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, metadata: entry.metadata };
+      const data = this.envelope({ pubsubName, topic, body: entry.data, contentType: entry.contentType, metadata: entryMetadata, traceparent }, ttlSeconds);
+      return { entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, metadata: entry.metadata };
+    });
+    const failedEntries: BulkPublishResult["failedEntries"] = [];
+    const started = process.hrtime.bigint();
+    await Promise.all(
+      chunks(prepared, maxBytes).map(async (chunk) => {
+        try {
+          const result = isBulkPublisher(pubsub) ? await pubsub.bulkPublish({ topic, entries: chunk, metadata }) : await publishEach(pubsub, topic, chunk);
+          failedEntries.push(...result.failedEntries);
+        } catch (error) {
+          for (const entry of chunk) failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
+        }
+      }),
+    );
+    const failed = new Set(failedEntries.map((f) => f.entryId));
+    for (const entry of prepared) this.deps.metrics.egress(pubsubName, topic, !failed.has(entry.entryId), started);
+    return { failedEntries };
+  }
+
+  private envelope(input: PublishInput, ttlSeconds: number | undefined): Buffer {
+    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType: input.contentType, traceparent: input.traceparent, ttlSeconds };
+    try {
+      const event = mediaType(input.contentType) === CLOUDEVENTS_JSON ? adoptCloudEvent(envelopeInput) : buildEnvelope(envelopeInput);
+      return Buffer.from(JSON.stringify(event));
+    } catch (error) {
+      if (error instanceof EnvelopeError) throw new PublishError("invalid-event", error.message);
+      throw error;
+    }
+  }
+}
+
+function ttlOf(metadata: Record<string, string>): number | undefined {
+  const raw = metadata["ttlInSeconds"];
+  if (raw === undefined || raw === "") return undefined;
+  if (!/^\d+$/.test(raw.trim())) throw new PublishError("invalid-metadata", `metadata.ttlInSeconds must be a whole number of seconds, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+function rawPayloadOf(metadata: Record<string, string>): boolean {
+  const raw = metadata["rawPayload"];
+  if (raw === undefined || raw === "") return false;
+  const lower = raw.toLowerCase();
+  if (lower !== "true" && lower !== "false") throw new PublishError("invalid-metadata", `metadata.rawPayload must be true or false, got ${JSON.stringify(raw)}`);
+  return lower === "true";
+}
+
+function maxBulkBytesOf(metadata: Record<string, string>): number {
+  const raw = metadata["maxBulkPubBytes"];
+  if (raw === undefined || raw === "") return Number.POSITIVE_INFINITY;
+  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) throw new PublishError("invalid-metadata", `metadata.maxBulkPubBytes must be a positive number of bytes, got ${JSON.stringify(raw)}`);
+  return Number(raw);
+}
+
+/** Consecutive chunks of at most `maxBytes` of data each; an entry larger than that goes alone. */
+function chunks(entries: BulkPublishEntry[], maxBytes: number): BulkPublishEntry[][] {
+  const out: BulkPublishEntry[][] = [];
+  let current: BulkPublishEntry[] = [];
+  let size = 0;
+  for (const entry of entries) {
+    if (current.length > 0 && size + entry.data.length > maxBytes) {
+      out.push(current);
+      current = [];
+      size = 0;
+    }
+    current.push(entry);
+    size += entry.data.length;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+
+async function publishEach(pubsub: PubSub, topic: string, entries: BulkPublishEntry[]): Promise<BulkPublishResult> {
+  const failedEntries: BulkPublishResult["failedEntries"] = [];
+  await Promise.all(
+    entries.map(async (entry) => {
+      try {
+        await pubsub.publish({ topic, data: entry.data, contentType: entry.contentType, metadata: entry.metadata });
+      } catch (error) {
+        failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
+      }
+    }),
+  );
+  return { failedEntries };
+}

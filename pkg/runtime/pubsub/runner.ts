@@ -1,0 +1,132 @@
+import type { ActiveSubscription, PubSub, PubSubMessage } from "../../components/pubsub/types.js";
+import type { Logger } from "../../diagnostics/logger.js";
+import type { AppChannel } from "../appchannel.js";
+import { BulkBatcher } from "./bulk.js";
+import { backoffMs, Semaphore, sleep, StoppedError } from "./concurrency.js";
+import { deliverOne, type DeliveryResult } from "./delivery.js";
+import { toInbound, type InboundMessage } from "./inbound.js";
+import type { PubSubMetrics } from "./metrics.js";
+import { Router } from "./router.js";
+import { deliveryPolicy, type DeliveryPolicy, type Subscription } from "./subscription.js";
+
+export interface RunnerDeps {
+  appId: string;
+  appChannel: AppChannel;
+  logger: Logger;
+  metrics: PubSubMetrics;
+  defaultConcurrency: number;
+}
+
+/**
+ * One subscription of one pub/sub component, running: it hands the broker a handler that routes,
+ * delivers with retries and settles the message (resolve = ack, reject = the broker redelivers).
+ * At-least-once: nothing is acknowledged that the app did not take or that was not deliberately
+ * dropped (DROP, 404, expired, dead-lettered).
+ */
+export class SubscriptionRunner {
+  private readonly controller = new AbortController();
+  private readonly router: Router;
+  private readonly policy: DeliveryPolicy;
+  private readonly slots: Semaphore;
+  private readonly batcher?: BulkBatcher;
+  private active?: ActiveSubscription;
+
+  constructor(
+    readonly subscription: Subscription,
+    private readonly pubsub: PubSub,
+    private readonly deps: RunnerDeps,
+  ) {
+    this.router = new Router(subscription);
+    this.policy = deliveryPolicy(subscription, deps.defaultConcurrency);
+    this.slots = new Semaphore(this.policy.maxConcurrency);
+    if (subscription.bulk) {
+      this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger });
+    }
+  }
+
+  async start(): Promise<void> {
+    const { subscription } = this;
+    // consumerID defaults to the app-id, as in Dapr: replicas of one app share a consumer group.
+    const metadata = { consumerID: this.deps.appId, ...subscription.metadata };
+    this.active = await this.pubsub.subscribe({ topic: subscription.topic, metadata }, (message) => this.handle(message), this.controller.signal);
+  }
+
+  /** Stops taking messages and waits for in-flight deliveries (bounded by `timeoutMs`); pending retries go back to the broker. */
+  async stop(timeoutMs: number): Promise<void> {
+    this.controller.abort();
+    this.batcher?.stop();
+    if (!this.active) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), timeoutMs);
+      timer.unref();
+    });
+    const late = await Promise.race([this.active.drained().then(() => false), timedOut]);
+    clearTimeout(timer);
+    if (late) this.deps.logger.warn(`subscription ${this.describe()}: in-flight deliveries did not finish within ${timeoutMs}ms; the broker will redeliver them`);
+  }
+
+  describe(): string {
+    return `${this.subscription.pubsubName}/${this.subscription.topic}`;
+  }
+
+  private async handle(message: PubSubMessage): Promise<void> {
+    const signal = this.controller.signal;
+    if (signal.aborted) throw new StoppedError();
+    const inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload);
+    const started = process.hrtime.bigint();
+    if (inbound.expiresAt !== undefined && Date.now() >= inbound.expiresAt) {
+      this.deps.logger.warn(`dropping expired message ${String(inbound.event["id"])} on ${this.describe()}`);
+      this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", started);
+      return;
+    }
+    const path = this.router.route(inbound.event);
+    if (path === undefined) {
+      await this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn");
+      return;
+    }
+    for (let attempt = 1; ; attempt++) {
+      const attemptStarted = process.hrtime.bigint();
+      const result = await this.send(inbound, path, signal);
+      this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, result.outcome, attemptStarted);
+      if (result.outcome === "success") return;
+      if (result.outcome === "drop") {
+        await this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error");
+        return;
+      }
+      if (this.policy.maxRetries >= 0 && attempt > this.policy.maxRetries) {
+        await this.dropOrDeadLetter(message, inbound, `${result.reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error");
+        return;
+      }
+      const wait = backoffMs(attempt, this.policy.retryInitialMs, this.policy.retryMaxMs);
+      this.deps.logger.warn(`delivery of ${String(inbound.event["id"])} on ${this.describe()} to ${path} will be retried in ${wait}ms: ${result.reason}`);
+      await sleep(wait, signal);
+    }
+  }
+
+  /** One attempt. A single delivery holds a concurrency slot only while the app has it, never during backoff. */
+  private async send(inbound: InboundMessage, path: string, signal: AbortSignal): Promise<DeliveryResult> {
+    if (this.batcher) return this.batcher.submit(inbound, path);
+    const release = await this.slots.acquire(signal);
+    try {
+      return await deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName: this.subscription.pubsubName, traceparent: inbound.traceparent });
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * DESIGN.md "Retries": `deadLetterTopic` receives what is dropped or what exhausted its retries; a
+   * failed dead-letter publish rejects, so the broker keeps the message.
+   */
+  private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage, reason: string, level: "warn" | "error"): Promise<void> {
+    const id = String(inbound.event["id"]);
+    const deadLetterTopic = this.subscription.deadLetterTopic;
+    if (!deadLetterTopic) {
+      this.deps.logger[level](`dropping message ${id} on ${this.describe()}: ${reason}`);
+      return;
+    }
+    await this.pubsub.publish({ topic: deadLetterTopic, data: message.data, contentType: message.contentType, metadata: {} });
+    this.deps.logger[level](`message ${id} on ${this.describe()} moved to dead-letter topic ${deadLetterTopic}: ${reason}`);
+  }
+}
