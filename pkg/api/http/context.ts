@@ -4,6 +4,7 @@ import type { ConfigurationSubscriptions } from "../../runtime/configuration/sub
 import type { Readiness } from "../../runtime/health.js";
 import type { SecretAccessPolicy } from "../../runtime/secrets/scoping.js";
 import type { ComponentStore } from "../../runtime/store.js";
+import type { PubSubPublisher } from "../../runtime/pubsub/publisher.js";
 
 /** A subscription as /v1.0/metadata shows it (Dapr's shape). */
 export interface SubscriptionInfo {
@@ -33,4 +34,6 @@ export interface ApiContext {
   configurationSubscriptions?: ConfigurationSubscriptions;
   /** Secret scoping from the Configuration resource (spec.secrets.scopes); absent: every secret is allowed. */
   secretAccess?: SecretAccessPolicy;
+  /** Publishing (spec endpoints 1, 2); absent: publish answers 500. */
+  pubsub?: PubSubPublisher;
 }

@@ -4,9 +4,10 @@ import { bindingsEndpoints } from "./bindings.js";
 import { configurationEndpoints } from "./configuration.js";
 import { healthEndpoints } from "./health.js";
 import { metadataEndpoints } from "./metadata.js";
+import { pubsubEndpoints } from "./pubsub.js";
 import { secretsEndpoints } from "./secrets.js";
 
 /** The whole API table, one router per building block. */
 export function allEndpoints(ctx: ApiContext): Endpoint[] {
-  return [...healthEndpoints(ctx), ...metadataEndpoints(ctx), ...bindingsEndpoints(ctx), ...configurationEndpoints(ctx), ...secretsEndpoints(ctx)];
+  return [...healthEndpoints(ctx), ...metadataEndpoints(ctx), ...bindingsEndpoints(ctx), ...configurationEndpoints(ctx), ...secretsEndpoints(ctx), ...pubsubEndpoints(ctx)];
 }

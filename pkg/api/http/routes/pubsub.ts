@@ -1,0 +1,138 @@
+import type { Request } from "express";
+import { isJsonType, mediaType } from "../../../runtime/pubsub/envelope.js";
+import { TRACEPARENT } from "../../../runtime/pubsub/delivery.js";
+import { PublishError, type BulkInputEntry, type PubSubPublisher } from "../../../runtime/pubsub/publisher.js";
+import type { ApiContext } from "../context.js";
+import { bodyOf, queryMetadata, type Endpoint } from "../endpoint.js";
+import { ApiError, Errors } from "../errors.js";
+
+/**
+ * Spec endpoints 1 and 2. Status codes follow the spec's Errors tables: 404 when no pub/sub name or
+ * topic is given; an unknown pub/sub is 404 on single publish (Dapr's ERR_PUBSUB_NOT_FOUND) but 400
+ * on bulk publish (the spec); scoping 403; a broker failure 500. 204 only once the broker accepted.
+ */
+export function pubsubEndpoints(ctx: ApiContext): Endpoint[] {
+  const publisher = (): PubSubPublisher => {
+    if (!ctx.pubsub) throw Errors.internal("pub/sub is not wired into this runtime");
+    return ctx.pubsub;
+  };
+  return [
+    {
+      method: "post",
+      paths: ["/v1.0/publish/:pubsubname/*topic"],
+      name: "PublishEvent",
+      handler: async (req, res) => {
+        const { pubsubName, topic } = target(req);
+        const metadata = queryMetadata(req);
+        try {
+          await publisher().publish({ pubsubName, topic, body: bodyOf(req), contentType: req.get("content-type"), metadata, traceparent: traceparentOf(req) });
+        } catch (error) {
+          throw toApiError(error, ctx.appId, pubsubName, topic, 404);
+        }
+        res.status(204).end();
+      },
+    },
+    {
+      method: "post",
+      paths: ["/v1.0-alpha1/publish/bulk/:pubsubname/*topic", "/v1.0/publish/bulk/:pubsubname/*topic"],
+      name: "BulkPublishEvent",
+      handler: async (req, res) => {
+        const { pubsubName, topic } = target(req);
+        const metadata = queryMetadata(req);
+        const entries = parseBulkBody(req, pubsubName, topic);
+        let failedEntries: Array<{ entryId: string; error: string }>;
+        try {
+          ({ failedEntries } = await publisher().bulkPublish(pubsubName, topic, entries, metadata, traceparentOf(req)));
+        } catch (error) {
+          throw toApiError(error, ctx.appId, pubsubName, topic, 400);
+        }
+        if (failedEntries.length > 0) {
+          const base = Errors.pubsubPublishMessage(topic, pubsubName, `${failedEntries.length} of ${entries.length} entries failed`);
+          throw new ApiError(500, base.errorCode, base.message, { failedEntries });
+        }
+        res.status(204).end();
+      },
+    },
+    // Spec Errors tables: no pub/sub name or topic given -> 404 (with a catalogue body, not the generic route 404).
+    ...(["/v1.0/publish", "/v1.0-alpha1/publish/bulk", "/v1.0/publish/bulk"] as const).flatMap((prefix): Endpoint[] => [
+      { method: "post", paths: [prefix, `${prefix}/`], name: "PublishEventNoName", handler: () => { throw Errors.pubsubEmpty(); } },
+      {
+        method: "post",
+        paths: [`${prefix}/:pubsubname`, `${prefix}/:pubsubname/`],
+        name: "PublishEventNoTopic",
+        handler: (req) => {
+          throw Errors.pubsubTopicEmpty(req.params.pubsubname as string);
+        },
+      },
+    ]),
+  ];
+}
+
+function target(req: Request): { pubsubName: string; topic: string } {
+  const pubsubName = req.params.pubsubname as string;
+  const segments = req.params.topic as unknown as string[] | string | undefined;
+  // Express 5 hands a wildcard over as its segments: the topic may contain "/" (the issue).
+  const topic = Array.isArray(segments) ? segments.join("/") : (segments ?? "");
+  if (pubsubName === "") throw Errors.pubsubEmpty();
+  if (topic.replace(/\/+/g, "") === "") throw Errors.pubsubTopicEmpty(pubsubName);
+  return { pubsubName, topic };
+}
+
+/** A W3C traceparent is carried into the envelope; anything else is ignored (never copied into a header). */
+function traceparentOf(req: Request): string | undefined {
+  const value = req.get("traceparent")?.trim().toLowerCase();
+  return value && TRACEPARENT.test(value) ? value : undefined;
+}
+
+function toApiError(error: unknown, appId: string, pubsubName: string, topic: string, notFoundStatus: number): unknown {
+  if (!(error instanceof PublishError)) return error;
+  switch (error.kind) {
+    case "not-found":
+      return Errors.pubsubNotFound(pubsubName).withStatus(notFoundStatus);
+    case "forbidden":
+      return Errors.pubsubForbidden(topic, appId);
+    case "invalid-event":
+      return Errors.pubsubCloudEventsSer(topic, pubsubName, error.message);
+    case "invalid-metadata":
+      return Errors.pubsubRequestMetadata(topic, pubsubName, error.message);
+    case "failed":
+      return Errors.pubsubPublishMessage(topic, pubsubName, error.message);
+  }
+}
+
+/**
+ * Spec "Bulk publish entry": a JSON array of {entryId, event, contentType, metadata?}, sent as
+ * application/json; entryIds present and unique. Each event becomes bytes as Dapr does: JSON content
+ * types serialise the value, other types take a string as it is.
+ */
+function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInputEntry[] {
+  const bad = (problem: string): ApiError => Errors.pubsubEventsSer(topic, pubsubName, problem);
+  if (mediaType(req.get("content-type")) !== "application/json") throw bad(`Content-Type must be application/json, got ${JSON.stringify(req.get("content-type") ?? "")}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(bodyOf(req).toString("utf8"));
+  } catch (error) {
+    throw bad(`the body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(body)) throw bad("the body must be a JSON array of entries");
+  const seen = new Set<string>();
+  return body.map((item: unknown, index): BulkInputEntry => {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) throw bad(`entry #${index} is not an object`);
+    const { entryId, event, contentType, metadata } = item as Record<string, unknown>;
+    if (typeof entryId !== "string" || entryId === "") throw bad(`entry #${index}: entryId is required`);
+    if (seen.has(entryId)) throw bad(`entryId ${JSON.stringify(entryId)} is duplicated`);
+    seen.add(entryId);
+    if (event === undefined || event === null) throw bad(`entry ${JSON.stringify(entryId)}: event is required`);
+    if (typeof contentType !== "string" || contentType === "") throw bad(`entry ${JSON.stringify(entryId)}: contentType is required`);
+    let data: Buffer;
+    if (isJsonType(contentType)) data = Buffer.from(JSON.stringify(event));
+    else if (typeof event === "string") data = Buffer.from(event);
+    else throw bad(`entry ${JSON.stringify(entryId)}: event must be a string for content type ${contentType}`);
+    const entryMetadata: Record<string, string> = Object.create(null) as Record<string, string>;
+    if (metadata !== undefined && metadata !== null) {
+      if (typeof metadata !== "object" || Array.isArray(metadata)) throw bad(`entry ${JSON.stringify(entryId)}: metadata must be an object of strings`);
+      for (const [k, v] of Object.entries(metadata as Record<string, unknown>)) entryMetadata[k] = String(v);
+    }
+    return { entryId, data, contentType, metadata: entryMetadata };
+  });
+}
