@@ -1,9 +1,18 @@
 #!/usr/bin/env node
+import { KubeConfig } from "@kubernetes/client-node";
 import { CommanderError } from "commander";
 import { createLogger, scoped, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
 import { Runtime } from "../../pkg/runtime/runtime.js";
 import { parseOptions } from "./options.js";
+
+/** In a pod: the service account (loadFromCluster); KUBECONFIG, when set, points elsewhere (tests, running outside a cluster). */
+function kubeConfigFrom(env: NodeJS.ProcessEnv): KubeConfig {
+  const kc = new KubeConfig();
+  if (env.KUBECONFIG) kc.loadFromFile(env.KUBECONFIG);
+  else kc.loadFromCluster();
+  return kc;
+}
 
 /** Thin entry (STYLE.md): parse once, wire, run, handle signals. Only this file exits. */
 async function main(): Promise<number> {
@@ -19,7 +28,8 @@ async function main(): Promise<number> {
   const root = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson }, redactor);
   const logger = scoped(root, "runtimed");
   const stop = new AbortController();
-  const runtime = new Runtime(options, { logger: root, metrics: new Metrics(), redactor, onShutdownRequest: () => stop.abort() });
+  const kubeConfig = options.mode === "kubernetes" ? kubeConfigFrom(process.env) : undefined;
+  const runtime = new Runtime(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, onShutdownRequest: () => stop.abort() });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
   try {
     await runtime.start(stop.signal);

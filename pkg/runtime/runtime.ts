@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import type { KubeConfig } from "@kubernetes/client-node";
 import type { ComponentResource, ConfigurationResource, SubscriptionResource } from "../apis/types.js";
-import { inScope } from "../apis/types.js";
 import type { ApiContext, SubscriptionInfo } from "../api/http/context.js";
 import { allEndpoints } from "../api/http/routes/index.js";
 import { createApiApp, HttpServer } from "../api/http/server.js";
 import { builtinRegistries, type Registries } from "../components/builtins.js";
-import { formatManifestError, loadResourceFiles, parseManifests, type LoadResult } from "../controller/files.js";
+import { formatManifestError, parseManifests } from "../controller/files.js";
+import { Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
 import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
 import { MetricsServer } from "../diagnostics/server.js";
@@ -36,6 +36,8 @@ export interface RuntimeDeps {
   onShutdownRequest?: () => void;
   /** The API server connection in kubernetes mode (components get it: the kubernetes secret store). */
   kubeConfig?: KubeConfig;
+  /** Resync, debounce and backoff periods of the resource controller (tests shorten them). */
+  controllerTuning?: ControllerTuning;
 }
 
 /** Kubernetes mode: the built-in secret store `kubernetes`, which secretKeyRefs use by default (issue 4). */
@@ -60,6 +62,8 @@ export class Runtime implements ApiContext {
   readonly metrics: Metrics;
   readonly logger: Logger;
   readonly processor: Processor;
+  /** Loads resources and hot-reloads them (files or the Kubernetes API; pkg/controller). */
+  readonly controller: Controller;
   /** Runs the input side of bindings and delivers their events to the app (issue 5). */
   readonly inputBindings: InputBindingsManager;
   readonly appChannel?: AppChannel;
@@ -95,6 +99,7 @@ export class Runtime implements ApiContext {
     this.gates = {
       http: this.readiness.gate("http-server", { outbound: true }),
       components: this.readiness.gate("components", { outbound: true }),
+      resources: this.readiness.gate("resources-synced", { outbound: true }),
       app: options.appPort !== undefined ? this.readiness.gate("app-channel", { outbound: false }) : undefined,
     };
     if (options.appPort !== undefined) {
@@ -103,6 +108,17 @@ export class Runtime implements ApiContext {
     }
     this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
     this.processor.addListener(this.inputBindings);
+    this.controller = new Controller({
+      loader: selectLoader({ ...options, embedded: [EMBEDDED_DEFAULT], kubeConfig: deps.kubeConfig, logger: deps.logger, tuning: deps.controllerTuning }),
+      applier: this.processor,
+      appId: options.appId,
+      logger: deps.logger,
+      metrics: deps.metrics,
+      syncedGate: this.gates.resources,
+      implicit: options.mode === "kubernetes" ? [KUBERNETES_SECRET_STORE] : [],
+      ...deps.controllerTuning,
+    });
+    this.controller.addListener({ subscriptionsChanged: (subscriptions) => void (this.declarativeSubscriptions = subscriptions) });
     this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
     this.processor.addListener(this.configurationSubscriptions);
     const app = createApiApp({ endpoints: allEndpoints(this), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken });
@@ -131,12 +147,9 @@ export class Runtime implements ApiContext {
     this.gates.http.set(true);
     this.logger.info(`HTTP API listening on ${this.options.listenAddress}:${this.http.port}`);
 
-    const loaded = await this.loadResources();
     await this.loadConfiguration();
-    const components = loaded.resources.filter((r): r is ComponentResource => r.kind === "Component");
-    if (this.options.mode === "kubernetes" && !components.some((c) => c.metadata.name === KUBERNETES_SECRET_STORE.metadata.name)) components.unshift(KUBERNETES_SECRET_STORE);
-    this.declarativeSubscriptions = loaded.resources.filter((r): r is SubscriptionResource => r.kind === "Subscription");
-    await this.processor.loadAll(components);
+    // First list + initial load with the startup rule; afterwards changes are hot-reloaded (issue 6).
+    await this.controller.start(this.stopping.signal);
     this.gates.components.set(true);
     this.logger.info(`components ready: ${this.store.list().map((e) => `${e.name} (${e.resource.spec.type})`).join(", ") || "none"}`);
 
@@ -153,25 +166,11 @@ export class Runtime implements ApiContext {
     this.stopping.abort();
     await this.http.close();
     await this.configurationSubscriptions.close();
+    await this.controller.close();
     await this.processor.closeAll();
     this.inputBindings.close();
     this.appChannel?.close();
     await this.metricsServer?.close();
-  }
-
-  private async loadResources(): Promise<LoadResult> {
-    const { resourcesPaths, mode } = this.options;
-    if (resourcesPaths.length === 0) {
-      return { resources: mode === "standalone" ? [EMBEDDED_DEFAULT] : [], errors: [] };
-    }
-    const result = await loadResourceFiles(resourcesPaths);
-    for (const error of result.errors) this.logger.error(`skipping invalid manifest: ${formatManifestError(error)}`);
-    const inScopeResources = result.resources.filter((r) => {
-      const ok = r.kind === "Configuration" || inScope(r, this.appId);
-      if (!ok) this.logger.debug(`${r.kind} ${r.metadata.name} is not scoped to app ${this.appId}; not loaded`);
-      return ok;
-    });
-    return { resources: inScopeResources, errors: result.errors };
   }
 
   private async loadConfiguration(): Promise<void> {

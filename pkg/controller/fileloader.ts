@@ -1,0 +1,150 @@
+import { watch, type FSWatcher } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { Resource } from "../apis/types.js";
+import { scoped, type Logger } from "../diagnostics/logger.js";
+import { formatManifestError, parseManifests } from "./files.js";
+import { resourceKey } from "./differ.js";
+import type { ResourceLoader } from "./loader.js";
+
+export interface FileLoaderOptions {
+  folders: readonly string[];
+  logger: Logger;
+  /** Quiet time after the last file event before re-reading (editors write in several steps). */
+  debounceMs?: number;
+}
+
+const MANIFEST_FILE = /\.(ya?ml|json)$/i;
+
+/**
+ * Standalone mode's loader: every YAML/JSON file directly under each --resources-path folder
+ * (as Dapr's standalone loader), re-read on fs.watch events after a debounce and on each resync.
+ * A file that stops parsing or validating keeps its last good resources (so a half-saved edit
+ * does not remove a serving component); a deleted file removes its resources.
+ */
+export class FileLoader implements ResourceLoader {
+  readonly description: string;
+  private readonly logger: Logger;
+  private readonly lastGood = new Map<string, Resource[]>();
+  /** The last error text reported per file, so a resync does not repeat the same complaint. */
+  private readonly reported = new Map<string, string>();
+  private readonly watchers: FSWatcher[] = [];
+  private timer?: NodeJS.Timeout;
+  private onChange: () => void = () => undefined;
+  private current: Resource[] = [];
+  private closed = false;
+  private reading: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: FileLoaderOptions) {
+    this.description = `files under ${options.folders.join(", ")}`;
+    this.logger = scoped(options.logger, "runtime.controller.files");
+  }
+
+  async start(signal: AbortSignal, onChange: () => void): Promise<void> {
+    this.onChange = onChange;
+    await this.resync();
+    for (const folder of this.options.folders) {
+      try {
+        const watcher = watch(folder, { persistent: false }, () => this.schedule());
+        watcher.on("error", (error) => this.logger.warn(`watching ${folder} failed: ${error.message}; changes are picked up at the next resync`));
+        this.watchers.push(watcher);
+      } catch (error) {
+        this.logger.warn(`cannot watch ${folder}: ${(error as Error).message}; changes are picked up at the next resync`);
+      }
+    }
+    signal.addEventListener("abort", () => void this.close(), { once: true });
+  }
+
+  snapshot(): Resource[] {
+    return [...this.current];
+  }
+
+  /** Re-reads every folder; calls onChange when the resources differ from the last read. */
+  resync(): Promise<void> {
+    const run = this.reading.then(() => this.readAll());
+    this.reading = run.catch(() => undefined);
+    return run;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    for (const watcher of this.watchers.splice(0)) watcher.close();
+    await this.reading;
+  }
+
+  private schedule(): void {
+    if (this.closed) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.resync().catch((error: unknown) => this.logger.error(`re-reading resources failed: ${(error as Error).message}`));
+    }, this.options.debounceMs ?? 100);
+  }
+
+  private async readAll(): Promise<void> {
+    if (this.closed) return;
+    const seenFiles = new Set<string>();
+    const resources = new Map<string, Resource>();
+    for (const folder of this.options.folders) {
+      for (const file of await this.listFolder(folder)) {
+        seenFiles.add(file);
+        for (const resource of await this.readFileResources(file)) {
+          const key = resourceKey(resource);
+          if (resources.has(key)) this.logger.warn(`${file}: ${key} is defined more than once; the last definition (in file name order) wins`);
+          resources.set(key, resource);
+        }
+      }
+    }
+    for (const file of [...this.lastGood.keys()]) if (!seenFiles.has(file)) this.forget(file);
+    const next = [...resources.values()];
+    const changed = JSON.stringify(next) !== JSON.stringify(this.current);
+    this.current = next;
+    if (changed && !this.closed) this.onChange();
+  }
+
+  private async listFolder(folder: string): Promise<string[]> {
+    try {
+      const entries = await readdir(folder, { withFileTypes: true });
+      this.report(folder, "");
+      return entries.filter((d) => d.isFile() && MANIFEST_FILE.test(d.name)).map((d) => path.join(folder, d.name)).sort();
+    } catch (error) {
+      this.report(folder, `cannot read resources folder: ${(error as Error).message}`);
+      return [];
+    }
+  }
+
+  private async readFileResources(file: string): Promise<Resource[]> {
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch {
+      // Deleted between listing and reading: the next event or resync settles it.
+      return this.lastGood.get(file) ?? [];
+    }
+    const parsed = parseManifests(text, file);
+    if (parsed.errors.length === 0) {
+      this.lastGood.set(file, parsed.resources);
+      this.report(file, "");
+      return parsed.resources;
+    }
+    const errors = parsed.errors.map(formatManifestError).join("; ");
+    const previous = this.lastGood.get(file);
+    if (previous) {
+      this.report(file, `invalid manifest, keeping the last valid version of this file: ${errors}`);
+      return previous;
+    }
+    this.report(file, `skipping invalid manifest: ${errors}`);
+    return parsed.resources;
+  }
+
+  private forget(file: string): void {
+    this.lastGood.delete(file);
+    this.reported.delete(file);
+  }
+
+  private report(where: string, message: string): void {
+    if ((this.reported.get(where) ?? "") === message) return;
+    this.reported.set(where, message);
+    if (message) this.logger.error(`${message.startsWith("cannot") ? `${where}: ` : ""}${message}`);
+  }
+}

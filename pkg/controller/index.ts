@@ -1,0 +1,45 @@
+import type { KubeConfig } from "@kubernetes/client-node";
+import type { Resource } from "../apis/types.js";
+import type { Logger } from "../diagnostics/logger.js";
+import type { BackoffOptions } from "./backoff.js";
+import { FileLoader } from "./fileloader.js";
+import { KubernetesLoader } from "./kubeloader.js";
+import { StaticLoader, type ResourceLoader } from "./loader.js";
+
+export { Controller, type ComponentApplier, type ControllerOptions, type ResourceListener } from "./controller.js";
+export type { ResourceLoader } from "./loader.js";
+
+/** Knobs tests turn down (production keeps the defaults). */
+export interface ControllerTuning {
+  /** Full resync period (default 60 s). */
+  resyncIntervalMs?: number;
+  /** Files: quiet time after a change before re-reading (default 100 ms). */
+  debounceMs?: number;
+  /** Kubernetes: informer restart backoff (default 200 ms doubling to 30 s). */
+  restartBackoff?: BackoffOptions;
+  /** Requeue backoff after a failed reconcile pass (default 500 ms doubling to 30 s). */
+  retryBackoff?: BackoffOptions;
+}
+
+export interface LoaderChoice {
+  mode: "standalone" | "kubernetes";
+  resourcesPaths: readonly string[];
+  namespace?: string;
+  kubeConfig?: KubeConfig;
+  /** What standalone mode loads without --resources-path (DESIGN.md: an in-memory `pubsub`). */
+  embedded: readonly Resource[];
+  logger: Logger;
+  tuning?: ControllerTuning;
+  onInformerError?: (plural: string, error: unknown) => void;
+}
+
+/** Kubernetes mode reads the API server (DESIGN.md "--mode"); standalone reads --resources-path or the embedded default. */
+export function selectLoader(choice: LoaderChoice): ResourceLoader {
+  if (choice.mode === "kubernetes") {
+    if (!choice.kubeConfig) throw new Error("kubernetes mode needs an API server connection (a KubeConfig from cmd/runtimed)");
+    if (!choice.namespace) throw new Error("kubernetes mode needs the pod's namespace (NAMESPACE)");
+    return new KubernetesLoader({ kubeConfig: choice.kubeConfig, namespace: choice.namespace, logger: choice.logger, restartBackoff: choice.tuning?.restartBackoff, onInformerError: choice.onInformerError });
+  }
+  if (choice.resourcesPaths.length === 0) return new StaticLoader(choice.embedded);
+  return new FileLoader({ folders: choice.resourcesPaths, logger: choice.logger, debounceMs: choice.tuning?.debounceMs });
+}
