@@ -1,0 +1,197 @@
+import { describe, expect, it } from "@jest/globals";
+import jsonpatch from "fast-json-patch";
+import type { IContainer } from "kubernetes-models/v1/Container";
+import { Pod } from "kubernetes-models/v1/Pod";
+import { createPatch, defaultAppId, type InjectorConfig, type JsonPatchAdd } from "../../pkg/injector/patcher.js";
+import { deploymentPod, POD_TEMPLATE_HASH } from "./injector-fixtures.js";
+
+const CONFIG: InjectorConfig = { sidecarImage: "ghcr.io/example/runtimed:0.1.0", skipNamespaces: ["kube-system", "kube-public", "runtime-system"] };
+
+/** The sidecar as a test reads it: everything the patcher sets is present. */
+type Container = Required<Pick<IContainer, "name" | "image" | "args" | "env" | "ports" | "securityContext">> & IContainer & { readinessProbe: { httpGet: unknown }; livenessProbe: { httpGet: unknown } };
+type PodDoc = { metadata: Record<string, unknown>; spec: { containers: Container[] } };
+
+function inject(pod: Record<string, unknown>, namespace = "shop", config = CONFIG): { patched: PodDoc; patch: JsonPatchAdd[]; appId: string } {
+  const annotations = (pod.metadata as { annotations?: Record<string, string> }).annotations;
+  const decision = createPatch(pod, namespace, annotations, config);
+  if (decision.kind !== "patch") throw new Error(`expected a patch, got ${JSON.stringify(decision)}`);
+  const patched = jsonpatch.applyPatch(jsonpatch.deepClone(pod), decision.patch, true, false).newDocument as PodDoc;
+  // The resulting pod must be a valid Pod for the API server's schema (kubernetes-models validates offline).
+  new Pod({ ...(patched as object), metadata: { ...patched.metadata, creationTimestamp: undefined } } as never).validate();
+  return { patched, patch: decision.patch, appId: decision.appId };
+}
+
+function sidecar(pod: PodDoc): Container {
+  const found = pod.spec.containers.find((c) => c.name === "runtimed");
+  if (!found) throw new Error("no runtimed container");
+  return found;
+}
+
+function argValue(args: string[], flag: string): string | undefined {
+  const i = args.indexOf(flag);
+  return i < 0 ? undefined : args[i + 1];
+}
+
+describe("injector patcher on Deployment-created pods", () => {
+  it("adds the runtimed container with image, kubernetes-mode args and the Deployment's name as app id", () => {
+    const { patched, appId } = inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/app-port": "8080" }));
+    expect(appId).toBe("checkout");
+    expect(patched.spec.containers.map((c) => c.name)).toEqual(["app", "runtimed"]);
+    const c = sidecar(patched);
+    expect(c.image).toBe(CONFIG.sidecarImage);
+    expect(argValue(c.args, "--mode")).toBe("kubernetes");
+    expect(argValue(c.args, "--app-id")).toBe("checkout");
+    expect(argValue(c.args, "--app-port")).toBe("8080");
+    expect(argValue(c.args, "--log-level")).toBe("info");
+    expect(argValue(c.args, "--metrics-port")).toBe("9090");
+    expect(c.args).toContain("--enable-metrics=true");
+    expect(c.args).not.toContain("--config");
+  });
+
+  it("produces pods the schema check would catch if broken (the validation in inject() has teeth)", () => {
+    const { patched } = inject(deploymentPod({ "runtime.io/enabled": "true" }));
+    (sidecar(patched).ports[0] as { containerPort: unknown }).containerPort = "3500";
+    expect(() => new Pod({ ...(patched as object), metadata: { ...patched.metadata, creationTimestamp: undefined } } as never).validate()).toThrow(/containerPort must be integer/);
+  });
+
+  it("sets NAMESPACE and POD_NAME from the downward API and ports 3500 and 9090", () => {
+    const c = sidecar(inject(deploymentPod({ "runtime.io/enabled": "true" })).patched);
+    expect(c.env).toEqual(expect.arrayContaining([
+      { name: "NAMESPACE", valueFrom: { fieldRef: { fieldPath: "metadata.namespace" } } },
+      { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } },
+    ]));
+    expect(c.ports).toEqual([
+      { name: "runtime-http", containerPort: 3500, protocol: "TCP" },
+      { name: "runtime-metrics", containerPort: 9090, protocol: "TCP" },
+    ]);
+  });
+
+  it("probes readiness on /v1.0/healthz/outbound and liveness on /v1.0/healthz, port 3500", () => {
+    const c = sidecar(inject(deploymentPod({ "runtime.io/enabled": "true" })).patched);
+    expect(c.readinessProbe.httpGet).toEqual({ path: "/v1.0/healthz/outbound", port: 3500 });
+    expect(c.livenessProbe.httpGet).toEqual({ path: "/v1.0/healthz", port: 3500 });
+  });
+
+  it("runs the sidecar non-root, read-only, without privilege escalation and with ALL capabilities dropped", () => {
+    const c = sidecar(inject(deploymentPod({ "runtime.io/enabled": "true" })).patched);
+    expect(c.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ["ALL"] } });
+  });
+
+  it("puts token secret references, never values, into the env", () => {
+    const c = sidecar(inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/api-token-secret": "runtime-api-token", "runtime.io/app-token-secret": "app-token" })).patched);
+    expect(c.env).toEqual(expect.arrayContaining([
+      { name: "RUNTIME_API_TOKEN", valueFrom: { secretKeyRef: { name: "runtime-api-token", key: "token" } } },
+      { name: "APP_API_TOKEN", valueFrom: { secretKeyRef: { name: "app-token", key: "token" } } },
+    ]));
+    expect(c.env.filter((e: { name: string; value?: string }) => /TOKEN/.test(e.name) && e.value !== undefined)).toEqual([]);
+  });
+
+  it("takes app id, log level, config, metrics, image, resources and extra env from annotations", () => {
+    const { patched, appId } = inject(deploymentPod({
+      "runtime.io/enabled": "True",
+      "runtime.io/app-id": "orders",
+      "runtime.io/log-level": "DEBUG",
+      "runtime.io/config": "tracing",
+      "runtime.io/metrics-port": "9191",
+      "runtime.io/sidecar-image": "registry.local:5000/runtimed@sha256:abc",
+      "runtime.io/sidecar-cpu-request": "100m",
+      "runtime.io/sidecar-cpu-limit": "1",
+      "runtime.io/sidecar-memory-request": "64Mi",
+      "runtime.io/sidecar-memory-limit": "256Mi",
+      "runtime.io/env": "GOMAXPROCS=2, NODE_OPTIONS=--max-old-space-size=200",
+    }));
+    expect(appId).toBe("orders");
+    const c = sidecar(patched);
+    expect(argValue(c.args, "--app-id")).toBe("orders");
+    expect(argValue(c.args, "--log-level")).toBe("debug");
+    expect(argValue(c.args, "--config")).toBe("tracing");
+    expect(argValue(c.args, "--metrics-port")).toBe("9191");
+    expect(c.image).toBe("registry.local:5000/runtimed@sha256:abc");
+    expect(c.resources).toEqual({ requests: { cpu: "100m", memory: "64Mi" }, limits: { cpu: "1", memory: "256Mi" } });
+    expect(c.env).toEqual(expect.arrayContaining([{ name: "GOMAXPROCS", value: "2" }, { name: "NODE_OPTIONS", value: "--max-old-space-size=200" }]));
+    expect(c.ports).toContainEqual({ name: "runtime-metrics", containerPort: 9191, protocol: "TCP" });
+  });
+
+  it("drops the metrics port and passes --enable-metrics=false when metrics are off", () => {
+    const c = sidecar(inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/enable-metrics": "false" })).patched);
+    expect(c.args).toContain("--enable-metrics=false");
+    expect(c.ports).toEqual([{ name: "runtime-http", containerPort: 3500, protocol: "TCP" }]);
+  });
+
+  it("gives every app container RUNTIME_HTTP_PORT, appending to an existing env and creating a missing one", () => {
+    const pod = deploymentPod({ "runtime.io/enabled": "true" }, {
+      containers: [
+        { name: "app", image: "a", env: [{ name: "LOG_FORMAT", value: "json" }] },
+        { name: "worker", image: "b" },
+        { name: "pinned", image: "c", env: [{ name: "RUNTIME_HTTP_PORT", value: "3500" }] },
+      ],
+    });
+    const { patched } = inject(pod);
+    const [app, worker, pinned] = patched.spec.containers;
+    expect(app!.env).toEqual([{ name: "LOG_FORMAT", value: "json" }, { name: "RUNTIME_HTTP_PORT", value: "3500" }]);
+    expect(worker!.env).toEqual([{ name: "RUNTIME_HTTP_PORT", value: "3500" }]);
+    expect(pinned!.env).toEqual([{ name: "RUNTIME_HTTP_PORT", value: "3500" }]);
+    expect(sidecar(patched).env.some((e: { name: string }) => e.name === "RUNTIME_HTTP_PORT")).toBe(false);
+  });
+
+  it("passes pods without runtime.io/enabled \"true\", in skipped namespaces, or already carrying runtimed", () => {
+    expect(createPatch(deploymentPod({}), "shop", {}, CONFIG).kind).toBe("skip");
+    expect(createPatch(deploymentPod({ "runtime.io/enabled": "false" }), "shop", { "runtime.io/enabled": "false" }, CONFIG).kind).toBe("skip");
+    expect(createPatch(deploymentPod({ "runtime.io/enabled": "yes" }), "shop", { "runtime.io/enabled": "yes" }, CONFIG).kind).toBe("skip");
+    for (const ns of ["kube-system", "kube-public", "runtime-system"]) {
+      expect(createPatch(deploymentPod({ "runtime.io/enabled": "true" }), ns, { "runtime.io/enabled": "true" }, CONFIG)).toMatchObject({ kind: "skip", reason: expect.stringContaining(ns) });
+    }
+    const injected = inject(deploymentPod({ "runtime.io/enabled": "true" })).patched;
+    expect(createPatch(injected, "shop", { "runtime.io/enabled": "true" }, CONFIG).kind).toBe("skip");
+  });
+
+  it("refuses bad annotation values with messages naming the annotation, even with other valid ones", () => {
+    const annotations = { "runtime.io/enabled": "true", "runtime.io/app-port": "http", "runtime.io/log-level": "verbose" };
+    const decision = createPatch(deploymentPod(annotations), "shop", annotations, CONFIG);
+    expect(decision.kind).toBe("invalid");
+    const errors = decision.kind === "invalid" ? decision.errors : [];
+    expect(errors).toEqual([
+      'annotation runtime.io/app-port: "http" is not a port number (1-65535)',
+      'annotation runtime.io/log-level: "verbose" is not one of error, warn, info, debug',
+    ]);
+  });
+
+  it("refuses port clashes between the sidecar and the app", () => {
+    const annotations = { "runtime.io/enabled": "true", "runtime.io/app-port": "3500" };
+    const clash = createPatch(deploymentPod(annotations), "shop", annotations, CONFIG);
+    expect(clash).toMatchObject({ kind: "invalid", errors: ["annotation runtime.io/app-port: 3500 is the sidecar's HTTP port"] });
+    const declares = { "runtime.io/enabled": "true" };
+    const pod = deploymentPod(declares, { containers: [{ name: "app", image: "a", ports: [{ containerPort: 9090 }] }] });
+    expect(createPatch(pod, "shop", declares, CONFIG)).toMatchObject({ kind: "invalid", errors: [expect.stringContaining("container app declares port 9090")] });
+  });
+
+  it("refuses a derived app id that is not valid and asks for runtime.io/app-id", () => {
+    const annotations = { "runtime.io/enabled": "true" };
+    const pod = deploymentPod(annotations, { deployment: "web.frontend" });
+    expect(createPatch(pod, "shop", annotations, CONFIG)).toMatchObject({ kind: "invalid", errors: [expect.stringContaining("set the annotation runtime.io/app-id")] });
+  });
+});
+
+describe("default app id", () => {
+  it("is the Deployment name: the ReplicaSet owner minus its pod-template-hash", () => {
+    expect(defaultAppId(deploymentPod({}, { deployment: "cart-api" }))).toBe("cart-api");
+  });
+
+  it("is the owner's name when the owner is not a hashed ReplicaSet", () => {
+    const pod = { metadata: { generateName: "db-", ownerReferences: [{ kind: "StatefulSet", name: "db", controller: true }] } };
+    expect(defaultAppId(pod)).toBe("db");
+    const rs = { metadata: { labels: { "pod-template-hash": "zzz" }, ownerReferences: [{ kind: "ReplicaSet", name: "standalone-rs", controller: true }] } };
+    expect(defaultAppId(rs)).toBe("standalone-rs");
+  });
+
+  it("prefers the controller owner over other owners", () => {
+    const pod = { metadata: { labels: { "pod-template-hash": POD_TEMPLATE_HASH }, ownerReferences: [{ kind: "Foo", name: "other" }, { kind: "ReplicaSet", name: `web-${POD_TEMPLATE_HASH}`, controller: true }] } };
+    expect(defaultAppId(pod)).toBe("web");
+  });
+
+  it("is the pod's name, or its generateName without the trailing dash, without owners", () => {
+    expect(defaultAppId({ metadata: { name: "debug-pod" } })).toBe("debug-pod");
+    expect(defaultAppId({ metadata: { generateName: "batch-" } })).toBe("batch");
+    expect(defaultAppId({ metadata: {} })).toBeUndefined();
+  });
+});
