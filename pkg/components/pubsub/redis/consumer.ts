@@ -42,6 +42,10 @@ export class StreamConsumer implements ActiveSubscription {
   private readonly logger: Logger;
   private signal!: AbortSignal;
 
+  get name(): string {
+    return this.deps.consumerName;
+  }
+
   constructor(private readonly deps: StreamConsumerDeps) {
     this.now = deps.now ?? Date.now;
     this.logger = deps.logger;
@@ -95,6 +99,8 @@ export class StreamConsumer implements ActiveSubscription {
   private async readLoop(): Promise<void> {
     const { reader, stream, consumerName, settings } = this.deps;
     let failures = 0;
+    // First this consumer's own pending history (id 0: what a predecessor of the same name left), then new entries (>).
+    let cursor = "0";
     while (!this.signal.aborted) {
       const room = this.room();
       if (room <= 0) {
@@ -103,10 +109,12 @@ export class StreamConsumer implements ActiveSubscription {
         continue;
       }
       try {
-        const reply = await reader.callBuffer("XREADGROUP", "GROUP", settings.consumerGroup, consumerName, "COUNT", room, "BLOCK", BLOCK_MS, "STREAMS", stream, ">");
+        const reply = await reader.callBuffer("XREADGROUP", "GROUP", settings.consumerGroup, consumerName, "COUNT", room, "BLOCK", BLOCK_MS, "STREAMS", stream, cursor);
         if (failures > 0) this.logger.info(`reading stream ${stream} again after ${failures} failed attempt(s)`);
         failures = 0;
-        for (const entry of decodeReadReply(reply)) this.enqueue(entry);
+        const entries = decodeReadReply(reply);
+        if (cursor !== ">") cursor = entries.length === 0 ? ">" : entries[entries.length - 1]!.id;
+        for (const entry of entries) this.enqueue(entry);
       } catch (error) {
         if (this.signal.aborted) break;
         failures++;

@@ -59,13 +59,17 @@ export function decodeEntry(raw: unknown): StreamEntry | undefined {
   return entry;
 }
 
-/** Entries of an XREADGROUP reply `[[stream, [[id, fields], ...]], ...]` (null when BLOCK timed out). */
+/**
+ * Entries of an XREADGROUP reply (null when BLOCK timed out). RESP2 nests `[[stream, entries], ...]`;
+ * ioredis 6 speaks RESP3, where the reply is a map that arrives flattened as `[stream, entries, ...]`.
+ */
 export function decodeReadReply(reply: unknown): StreamEntry[] {
   if (!Array.isArray(reply)) return [];
+  const perStream: unknown[] = Array.isArray(reply[0]) ? reply.map((pair) => (Array.isArray(pair) ? pair[1] : undefined)) : reply.filter((_, i) => i % 2 === 1);
   const entries: StreamEntry[] = [];
-  for (const stream of reply) {
-    if (!Array.isArray(stream) || !Array.isArray(stream[1])) continue;
-    for (const raw of stream[1] as unknown[]) {
+  for (const list of perStream) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list as unknown[]) {
       const entry = decodeEntry(raw);
       if (entry) entries.push(entry);
     }

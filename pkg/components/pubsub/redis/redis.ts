@@ -36,7 +36,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
 
   async init(metadata: ComponentMetadata): Promise<void> {
     this.settings = parseRedisMetadata(metadata, this.context.appId);
-    const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout: COMMAND_TIMEOUT_MS, enableAutoPipelining: true });
+    const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout: COMMAND_TIMEOUT_MS });
     this.client = client;
     try {
       await client.ping();
@@ -90,7 +90,10 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   }
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
-    const { client, settings } = this.ready();
+    const { client, settings: base } = this.ready();
+    // Per-subscription metadata overrides the component's, as in Dapr (the runtime names the group with consumerID).
+    const group = subscribeConsumerId(request.metadata);
+    const settings = group === undefined ? base : { ...base, consumerGroup: group };
     // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
     const reader = this.connect(`reader ${request.topic}`, { maxRetriesPerRequest: null });
     const combined = AbortSignal.any([signal, this.closing.signal]);
@@ -98,8 +101,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
       client,
       reader,
       stream: request.topic,
-      // Unique per subscription: a restarted sidecar is a new consumer, and the old one's pending entries are reclaimed by idle time.
-      consumerName: `${hostname()}-${randomUUID().slice(0, 8)}`,
+      consumerName: claimConsumerName(request.topic, settings.consumerGroup),
       settings,
       handler,
       logger: this.context.logger,
@@ -108,10 +110,14 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
       await consumer.start(combined);
     } catch (error) {
       reader.disconnect();
+      releaseConsumerName(request.topic, settings.consumerGroup, consumer.name);
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
     }
     this.consumers.add(consumer);
-    void consumer.drained().finally(() => this.consumers.delete(consumer));
+    void consumer.drained().finally(() => {
+      this.consumers.delete(consumer);
+      releaseConsumerName(request.topic, settings.consumerGroup, consumer.name);
+    });
     return consumer;
   }
 
@@ -160,4 +166,39 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     });
     return client;
   }
+}
+
+function subscribeConsumerId(metadata: Record<string, string>): string | undefined {
+  for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === "consumerid" && value.trim() !== "") return value.trim();
+  return undefined;
+}
+
+/** This process among the group's consumers; a restarted process is a new consumer, whose predecessor's entries are reclaimed by idle time. */
+const PROCESS_TOKEN = randomUUID().slice(0, 8);
+/** Consumer names in use per stream+group in this process. */
+const namesInUse = new Map<string, Set<string>>();
+
+/**
+ * The lowest free name for this stream and group in this process: a resubscription after a stop
+ * (a hot reload) takes the name back and so first re-reads the entries its predecessor left pending,
+ * without waiting for processingTimeout; two live subscriptions never share a name.
+ */
+function claimConsumerName(stream: string, group: string): string {
+  const key = JSON.stringify([stream, group]);
+  const used = namesInUse.get(key) ?? new Set<string>();
+  namesInUse.set(key, used);
+  for (let i = 0; ; i++) {
+    const name = `${hostname()}-${PROCESS_TOKEN}-${i}`;
+    if (!used.has(name)) {
+      used.add(name);
+      return name;
+    }
+  }
+}
+
+function releaseConsumerName(stream: string, group: string, name: string): void {
+  const key = JSON.stringify([stream, group]);
+  const used = namesInUse.get(key);
+  used?.delete(name);
+  if (used?.size === 0) namesInUse.delete(key);
 }
