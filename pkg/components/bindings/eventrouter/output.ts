@@ -25,6 +25,17 @@ function isCloudEvent(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && value.specversion === "1.0" && typeof value.id === "string" && typeof value.source === "string" && typeof value.type === "string";
 }
 
+/**
+ * The SDK's serializer accepts only objects (and bytes) as `data`: a string or number would fail with
+ * "events.data must be of type object". Those travel as bytes (`data_base64`) with their content type.
+ */
+function sdkData(data: unknown, contentType: string | undefined): { data: unknown; datacontenttype: string | undefined } {
+  if (data === undefined || data === null || (typeof data === "object" && !Buffer.isBuffer(data))) return { data, datacontenttype: contentType };
+  if (Buffer.isBuffer(data)) return { data, datacontenttype: contentType ?? "application/octet-stream" };
+  if (typeof data === "string") return { data: Buffer.from(data, "utf8"), datacontenttype: contentType ?? "text/plain" };
+  return { data: Buffer.from(JSON.stringify(data), "utf8"), datacontenttype: contentType ?? "application/json" };
+}
+
 function optionalString(event: Record<string, unknown>, field: string): string | undefined {
   const value = event[field];
   if (value === undefined || value === null) return undefined;
@@ -45,7 +56,7 @@ export function cloudEventInput(event: Record<string, unknown>): SendCloudEventI
     extensionAttributes[name] = value;
   }
   const base64 = optionalString(event, "data_base64");
-  const datacontenttype = optionalString(event, "datacontenttype");
+  const payload = base64 !== undefined ? sdkData(Buffer.from(base64, "base64"), optionalString(event, "datacontenttype")) : sdkData(event.data, optionalString(event, "datacontenttype"));
   return {
     type: event.type as string,
     source: event.source as string,
@@ -53,22 +64,19 @@ export function cloudEventInput(event: Record<string, unknown>): SendCloudEventI
     time,
     subject: optionalString(event, "subject"),
     dataschema: optionalString(event, "dataschema"),
-    datacontenttype: base64 !== undefined ? (datacontenttype ?? "application/octet-stream") : datacontenttype,
-    data: base64 !== undefined ? Buffer.from(base64, "base64") : event.data,
+    ...payload,
     extensionAttributes: Object.keys(extensionAttributes).length > 0 ? extensionAttributes : undefined,
   };
 }
 
 /** Other data is wrapped in a CloudEvent; request metadata `cloudevent.type|source|subject|id` may set its attributes. */
 export function wrapData(data: unknown, metadata: Record<string, string>, appId: string): SendCloudEventInput<unknown> {
-  const isText = typeof data === "string";
   return {
     type: metadata["cloudevent.type"] ?? WRAPPED_EVENT_TYPE,
     source: metadata["cloudevent.source"] ?? appId,
     id: metadata["cloudevent.id"] ?? randomUUID(),
     subject: metadata["cloudevent.subject"],
-    datacontenttype: metadata.contentType ?? (isText ? "text/plain" : "application/json"),
-    data,
+    ...sdkData(data, metadata.contentType),
   };
 }
 
