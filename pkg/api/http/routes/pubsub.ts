@@ -17,21 +17,7 @@ export function pubsubEndpoints(ctx: ApiContext): Endpoint[] {
     return ctx.pubsub;
   };
   return [
-    {
-      method: "post",
-      paths: ["/v1.0/publish/:pubsubname/*topic"],
-      name: "PublishEvent",
-      handler: async (req, res) => {
-        const { pubsubName, topic } = target(req);
-        const metadata = queryMetadata(req);
-        try {
-          await publisher().publish({ pubsubName, topic, body: bodyOf(req), contentType: req.get("content-type"), metadata, traceparent: traceparentOf(req) });
-        } catch (error) {
-          throw toApiError(error, ctx.appId, pubsubName, topic, 404);
-        }
-        res.status(204).end();
-      },
-    },
+    // Bulk first: `/v1.0/publish/bulk/...` would otherwise match single publish to a pub/sub named "bulk".
     {
       method: "post",
       paths: ["/v1.0-alpha1/publish/bulk/:pubsubname/*topic", "/v1.0/publish/bulk/:pubsubname/*topic"],
@@ -53,8 +39,23 @@ export function pubsubEndpoints(ctx: ApiContext): Endpoint[] {
         res.status(204).end();
       },
     },
+    {
+      method: "post",
+      paths: ["/v1.0/publish/:pubsubname/*topic"],
+      name: "PublishEvent",
+      handler: async (req, res) => {
+        const { pubsubName, topic } = target(req);
+        const metadata = queryMetadata(req);
+        try {
+          await publisher().publish({ pubsubName, topic, body: bodyOf(req), contentType: req.get("content-type"), metadata, traceparent: traceparentOf(req) });
+        } catch (error) {
+          throw toApiError(error, ctx.appId, pubsubName, topic, 404);
+        }
+        res.status(204).end();
+      },
+    },
     // Spec Errors tables: no pub/sub name or topic given -> 404 (with a catalogue body, not the generic route 404).
-    ...(["/v1.0/publish", "/v1.0-alpha1/publish/bulk", "/v1.0/publish/bulk"] as const).flatMap((prefix): Endpoint[] => [
+    ...(["/v1.0-alpha1/publish/bulk", "/v1.0/publish/bulk", "/v1.0/publish"] as const).flatMap((prefix): Endpoint[] => [
       { method: "post", paths: [prefix, `${prefix}/`], name: "PublishEventNoName", handler: () => { throw Errors.pubsubEmpty(); } },
       {
         method: "post",
