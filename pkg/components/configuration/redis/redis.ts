@@ -168,7 +168,10 @@ export class RedisConfigurationStore implements ConfigurationStore {
     this.connections.clear();
     const client = this.client;
     this.client = undefined;
-    if (client) await client.quit().catch(() => client.disconnect());
+    if (!client) return;
+    // QUIT needs a live connection; a store whose server went away must not wait for it to come back.
+    if (client.status === "ready") await client.quit().catch(() => client.disconnect());
+    else client.disconnect();
   }
 }
 
