@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import { Writable } from "node:stream";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
+import { Redis } from "ioredis";
+import type { ComponentContext } from "../../../pkg/components/component.js";
+import { ComponentMetadata } from "../../../pkg/components/metadata.js";
+import { parseRedisMetadata, REDIS_DEFAULTS } from "../../../pkg/components/pubsub/redis/metadata.js";
+import { RedisStreamsPubSub } from "../../../pkg/components/pubsub/redis/redis.js";
+import type { MessageHandler, PubSubMessage } from "../../../pkg/components/pubsub/types.js";
+import { createLogger, SecretRedactor } from "../../../pkg/diagnostics/logger.js";
+import { Metrics } from "../../../pkg/diagnostics/metrics.js";
+import { BROKERS, brokerAvailable } from "../../support/brokers.js";
+import { freePort, waitFor } from "../../support/ports.js";
+import { PrivateRedis } from "../../integration/pubsub-redis-server.js";
+
+const redisUp = await brokerAvailable("redis");
+const SHARED = `${BROKERS.redis.host}:${BROKERS.redis.port}`;
+
+function context(logs: string[] = [], appId = "specific-app"): ComponentContext {
+  const redactor = new SecretRedactor();
+  const sink = new Writable({ write: (chunk: Buffer, _e, done) => (logs.push(chunk.toString()), done()) });
+  return {
+    name: "redis-pubsub",
+    type: "pubsub.redis",
+    appId,
+    logger: createLogger({ appId, level: "debug", json: true, stream: sink }, redactor),
+    metrics: new Metrics({ processMetrics: false }),
+    redactor,
+    env: {},
+    protectedEnv: [],
+  };
+}
+
+const md = (values: Record<string, string>): ComponentMetadata => ComponentMetadata.of("redis-pubsub", "pubsub.redis", values);
+
+describe("pubsub.redis metadata", () => {
+  it("applies the documented defaults and takes the app-id as consumer group", () => {
+    const s = parseRedisMetadata(md({ redisHost: "localhost:6380" }), "orders");
+    expect(s).toMatchObject({ host: "localhost", port: 6380, db: 0, enableTLS: false, consumerGroup: "orders", ...REDIS_DEFAULTS, port: 6380 });
+    expect(s.processingTimeoutMs).toBe(60_000);
+    expect(s.redeliverIntervalMs).toBe(15_000);
+    expect(s.concurrency).toBe(10);
+  });
+
+  it("parses every field, with Go durations, consumerID overriding the app-id, and IPv6 hosts", () => {
+    const s = parseRedisMetadata(
+      md({ redisHost: "[::1]:7000", redisPassword: "pw", redisUsername: "u", redisDB: "3", enableTLS: "TRUE", consumerID: "group-x", processingTimeout: "1m30s", redeliverInterval: "500ms", concurrency: "4", maxLenApprox: "1000", queueDepth: "7" }),
+      "app",
+    );
+    expect(s).toEqual({ host: "::1", port: 7000, password: "pw", username: "u", db: 3, enableTLS: true, consumerGroup: "group-x", processingTimeoutMs: 90_000, redeliverIntervalMs: 500, concurrency: 4, maxLenApprox: 1000, queueDepth: 7 });
+  });
+
+  it.each([
+    [{}, "redisHost", "is required"],
+    [{ redisHost: "host:99999" }, "redisHost", "invalid port"],
+    [{ redisHost: "redis://host:6379" }, "redisHost", "host:port"],
+    [{ redisHost: "h:1", processingTimeout: "soon" }, "processingTimeout", "duration"],
+    [{ redisHost: "h:1", redeliverInterval: "0" }, "redeliverInterval", "greater than 0"],
+    [{ redisHost: "h:1", concurrency: "0" }, "concurrency", "at least 1"],
+    [{ redisHost: "h:1", redisDB: "x" }, "redisDB", "integer"],
+    [{ redisHost: "h:1", enableTLS: "yes" }, "enableTLS", "true or false"],
+    [{ redisHost: "h:1", maxLenApprox: "-1" }, "maxLenApprox", "at least 0"],
+  ] as Array<[Record<string, string>, string, string]>)("rejects %j naming the component and the field %s", (values, field, problem) => {
+    expect(() => parseRedisMetadata(md(values), "app")).toThrow(new RegExp(`"redis-pubsub" \\(pubsub.redis\\).*"${field}".*${problem}`));
+  });
+});
+
+(redisUp ? describe : describe.skip)("pubsub.redis against real Redis", () => {
+  const admin = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port, lazyConnect: true });
+  const open: RedisStreamsPubSub[] = [];
+  const controllers: AbortController[] = [];
+  const streams: string[] = [];
+
+  beforeAll(async () => {
+    await admin.connect();
+  });
+  afterEach(async () => {
+    for (const c of controllers.splice(0)) c.abort();
+    await Promise.all(open.splice(0).map((p) => p.close()));
+  });
+  afterAll(async () => {
+    if (streams.length > 0) await admin.del(...streams);
+    admin.disconnect();
+  });
+
+  function topic(): string {
+    const name = `redis-specific-${randomUUID()}`;
+    streams.push(name);
+    return name;
+  }
+
+  async function component(values: Record<string, string>, logs: string[] = []): Promise<RedisStreamsPubSub> {
+    const pubsub = new RedisStreamsPubSub(context(logs));
+    open.push(pubsub);
+    await pubsub.init(md({ redisHost: SHARED, ...values }));
+    return pubsub;
+  }
+
+  async function subscribe(pubsub: RedisStreamsPubSub, t: string, group: string, handler: MessageHandler): Promise<AbortController> {
+    const controller = new AbortController();
+    controllers.push(controller);
+    await pubsub.subscribe({ topic: t, metadata: { consumerID: group } }, handler, controller.signal);
+    return controller;
+  }
+
+  const pending = async (t: string, group: string): Promise<number> => Number(((await admin.call("XPENDING", t, group)) as unknown[])[0]);
+
+  it("fails init with a message naming the address when Redis is not reachable", async () => {
+    const port = await freePort();
+    const pubsub = new RedisStreamsPubSub(context());
+    open.push(pubsub);
+    await expect(pubsub.init(md({ redisHost: `127.0.0.1:${port}` }))).rejects.toThrow(`cannot reach Redis at 127.0.0.1:${port}`);
+  });
+
+  it("acknowledges an entry only after the handler resolved; it is pending while the handler runs", async () => {
+    const pubsub = await component({});
+    const t = topic();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const seen: PubSubMessage[] = [];
+    await subscribe(pubsub, t, "g", async (m) => {
+      seen.push(m);
+      await gate;
+    });
+    await pubsub.publish({ topic: t, data: Buffer.from("one"), metadata: {} });
+    await waitFor(() => seen.length === 1, { what: "delivery" });
+    expect(await pending(t, "g")).toBe(1);
+    release();
+    await waitFor(async () => (await pending(t, "g")) === 0, { what: "the ack" });
+    expect(seen[0]!.data.toString()).toBe("one");
+  });
+
+  it("reclaims (XAUTOCLAIM) entries a crashed consumer left pending once processingTimeout passed, and acks them", async () => {
+    const t = topic();
+    await admin.call("XGROUP", "CREATE", t, "app", "0", "MKSTREAM");
+    for (let i = 0; i < 5; i++) await admin.call("XADD", t, "*", "data", `orphan-${i}`);
+    // A consumer that read and died without acknowledging.
+    await admin.call("XREADGROUP", "GROUP", "app", "crashed-sidecar", "COUNT", 10, "STREAMS", t, ">");
+    expect(await pending(t, "app")).toBe(5);
+    const started = Date.now();
+    const got = new Set<string>();
+    const pubsub = await component({ processingTimeout: "700ms", redeliverInterval: "100ms" });
+    await subscribe(pubsub, t, "app", (m) => (got.add(m.data.toString()), Promise.resolve()));
+    await waitFor(() => got.size === 5, { what: "5 reclaimed entries" });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+    await waitFor(async () => (await pending(t, "app")) === 0, { what: "acks of the reclaimed entries" });
+  });
+
+  it("redelivers a rejected entry after redeliverInterval, not before", async () => {
+    const pubsub = await component({ redeliverInterval: "400ms", processingTimeout: "30s" });
+    const t = topic();
+    const times: number[] = [];
+    await subscribe(pubsub, t, "g", () => {
+      times.push(Date.now());
+      return times.length === 1 ? Promise.reject(new Error("not yet")) : Promise.resolve();
+    });
+    await pubsub.publish({ topic: t, data: Buffer.from("x"), metadata: {} });
+    await waitFor(() => times.length === 2, { what: "the redelivery" });
+    expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(350);
+    await waitFor(async () => (await pending(t, "g")) === 0, { what: "the ack" });
+  });
+
+  it("bounds the handlers in flight by concurrency", async () => {
+    const pubsub = await component({ concurrency: "3" });
+    const t = topic();
+    let inFlight = 0;
+    let peak = 0;
+    let handled = 0;
+    await subscribe(pubsub, t, "g", async () => {
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 30));
+      inFlight--;
+      handled++;
+    });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => pubsub.publish({ topic: t, data: Buffer.from(`c${i}`), metadata: {} })));
+    await waitFor(() => handled === 30, { what: "30 handled" });
+    expect(peak).toBe(3);
+  });
+
+  it("trims the stream to about maxLenApprox entries", async () => {
+    const pubsub = await component({ maxLenApprox: "100" });
+    const t = topic();
+    await Promise.all(Array.from({ length: 1000 }, (_, i) => pubsub.publish({ topic: t, data: Buffer.from(`t${i}`), metadata: {} })));
+    const length = Number(await admin.call("XLEN", t));
+    expect(length).toBeGreaterThanOrEqual(100);
+    expect(length).toBeLessThan(300);
+  });
+
+  it("stores ttlInSeconds as an expiry and rejects a malformed one on publish", async () => {
+    const pubsub = await component({});
+    const t = topic();
+    await pubsub.publish({ topic: t, data: Buffer.from("ttl"), metadata: { ttlInSeconds: "30" } });
+    const [[, fields]] = (await admin.call("XRANGE", t, "-", "+")) as Array<[string, string[]]>;
+    const expiresAt = Number(fields[fields.indexOf("expiresAt") + 1]);
+    expect(expiresAt - Date.now()).toBeGreaterThan(25_000);
+    await expect(pubsub.publish({ topic: t, data: Buffer.from("bad"), metadata: { ttlInSeconds: "soon" } })).rejects.toThrow("ttlInSeconds");
+  });
+
+  it("bulk-publishes in one pipeline and reports only the entries that failed", async () => {
+    const pubsub = await component({});
+    const t = topic();
+    const entries = [
+      { entryId: "a", data: Buffer.from("a"), metadata: {} },
+      { entryId: "b", data: Buffer.from("b"), metadata: { ttlInSeconds: "-5" } },
+      { entryId: "c", data: Buffer.from("c"), metadata: {} },
+    ];
+    const result = await pubsub.bulkPublish({ topic: t, entries, metadata: {} });
+    expect(result.failedEntries).toEqual([{ entryId: "b", error: expect.stringContaining("ttlInSeconds") }]);
+    expect(Number(await admin.call("XLEN", t))).toBe(2);
+  });
+
+  it("authenticates with redisUsername/redisPassword and never logs the password", async () => {
+    const secured = await PrivateRedis.start(["--requirepass", "s3cret-pass"]);
+    try {
+      const logs: string[] = [];
+      const wrong = new RedisStreamsPubSub(context(logs));
+      open.push(wrong);
+      await expect(wrong.init(md({ redisHost: secured.address, redisPassword: "wrong-pass" }))).rejects.toThrow(/WRONGPASS|invalid/i);
+      const right = new RedisStreamsPubSub(context(logs));
+      open.push(right);
+      await right.init(md({ redisHost: secured.address, redisUsername: "default", redisPassword: "s3cret-pass" }));
+      await right.publish({ topic: "auth-topic", data: Buffer.from("ok"), metadata: {} });
+      expect(logs.join("")).not.toContain("s3cret-pass");
+    } finally {
+      await Promise.all(open.splice(0).map((p) => p.close()));
+      await secured.kill();
+    }
+  });
+
+  it("keeps consuming after Redis restarts and loses its groups (NOGROUP: recreated)", async () => {
+    const server = await PrivateRedis.start();
+    try {
+      const pubsub = new RedisStreamsPubSub(context());
+      open.push(pubsub);
+      await pubsub.init(md({ redisHost: server.address, redeliverInterval: "100ms", processingTimeout: "1s" }));
+      const t = "restart-topic";
+      const got = new Set<string>();
+      await subscribe(pubsub, t, "g", (m) => (got.add(m.data.toString()), Promise.resolve()));
+      await pubsub.publish({ topic: t, data: Buffer.from("before"), metadata: {} });
+      await waitFor(() => got.has("before"), { what: "the message before the restart" });
+      await server.kill();
+      await expect(pubsub.publish({ topic: t, data: Buffer.from("while-down"), metadata: {} })).rejects.toThrow();
+      await server.restart();
+      // Publishing until Redis accepts: a 204 is only promised once XADD succeeded.
+      await waitFor(async () => (await pubsub.publish({ topic: t, data: Buffer.from("after"), metadata: {} }).then(() => true)), { timeoutMs: 10_000, what: "a publish after the restart" });
+      await waitFor(() => got.has("after"), { timeoutMs: 15_000, what: "the message after the restart" });
+    } finally {
+      for (const c of controllers.splice(0)) c.abort();
+      await Promise.all(open.splice(0).map((p) => p.close()));
+      await server.kill();
+    }
+  });
+});
