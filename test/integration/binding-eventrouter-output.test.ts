@@ -22,7 +22,7 @@ describe("eventrouter output binding against a topic stand-in", () => {
   beforeAll(async () => {
     standins = await startStandins();
     dir = mkdtempSync(path.join(tmpdir(), "eventrouter-out-"));
-    writeFileSync(path.join(dir, "secrets.json"), JSON.stringify({ topicKey: standins.accessKey }));
+    writeFileSync(path.join(dir, "..", `${path.basename(dir)}-secrets.json`), JSON.stringify({ topicKey: standins.accessKey }));
     writeFileSync(
       path.join(dir, "components.yaml"),
       `apiVersion: runtime.io/v1alpha1
@@ -32,7 +32,7 @@ spec:
   type: secretstores.local.file
   version: v1
   metadata:
-  - {name: secretsFile, value: ${JSON.stringify(path.join(dir, "secrets.json"))}}
+  - {name: secretsFile, value: ${JSON.stringify(path.join(dir, "..", `${path.basename(dir)}-secrets.json`))}}
 ---
 apiVersion: dapr.io/v1alpha1
 kind: Component
@@ -54,7 +54,10 @@ auth: {secretStore: secrets}
   afterAll(async () => {
     await sidecar?.stop();
     await standins?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    if (dir) {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(path.join(dir, "..", `${path.basename(dir)}-secrets.json`), { force: true });
+    }
   });
 
   it("wraps plain data in a CloudEvent and publishes it with the aeg-sas-key header", async () => {
