@@ -134,7 +134,7 @@ export function validateAgainst(schema: Schema, value: unknown, path = ""): stri
   for (const rule of schema["x-kubernetes-validations"] ?? []) {
     let result: unknown;
     try {
-      result = run(rule.rule, { self: toCel(value) } as unknown as CelInput);
+      result = run(rule.rule, { self: toCel(value) as CelInput });
     } catch (error) {
       result = error;
     }
