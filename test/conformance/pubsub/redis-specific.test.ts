@@ -6,7 +6,7 @@ import type { ComponentContext } from "../../../pkg/components/component.js";
 import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { parseRedisMetadata, REDIS_DEFAULTS } from "../../../pkg/components/pubsub/redis/metadata.js";
 import { RedisStreamsPubSub } from "../../../pkg/components/pubsub/redis/redis.js";
-import type { MessageHandler, PubSubMessage } from "../../../pkg/components/pubsub/types.js";
+import type { BulkPublishEntry, MessageHandler, PubSubMessage } from "../../../pkg/components/pubsub/types.js";
 import { createLogger, SecretRedactor } from "../../../pkg/diagnostics/logger.js";
 import { Metrics } from "../../../pkg/diagnostics/metrics.js";
 import { BROKERS, brokerAvailable } from "../../support/brokers.js";
@@ -36,7 +36,7 @@ const md = (values: Record<string, string>): ComponentMetadata => ComponentMetad
 describe("pubsub.redis metadata", () => {
   it("applies the documented defaults and takes the app-id as consumer group", () => {
     const s = parseRedisMetadata(md({ redisHost: "localhost:6380" }), "orders");
-    expect(s).toMatchObject({ host: "localhost", port: 6380, db: 0, enableTLS: false, consumerGroup: "orders", ...REDIS_DEFAULTS, port: 6380 });
+    expect(s).toMatchObject({ ...REDIS_DEFAULTS, host: "localhost", port: 6380, db: 0, enableTLS: false, consumerGroup: "orders" });
     expect(s.processingTimeoutMs).toBe(60_000);
     expect(s.redeliverIntervalMs).toBe(15_000);
     expect(s.concurrency).toBe(10);
@@ -200,7 +200,7 @@ describe("pubsub.redis metadata", () => {
   it("bulk-publishes in one pipeline and reports only the entries that failed", async () => {
     const pubsub = await component({});
     const t = topic();
-    const entries = [
+    const entries: BulkPublishEntry[] = [
       { entryId: "a", data: Buffer.from("a"), metadata: {} },
       { entryId: "b", data: Buffer.from("b"), metadata: { ttlInSeconds: "-5" } },
       { entryId: "c", data: Buffer.from("c"), metadata: {} },
