@@ -1,0 +1,141 @@
+import { afterEach, describe, expect, it } from "@jest/globals";
+import request from "supertest";
+import type { ComponentResource } from "../../pkg/apis/types.js";
+import { waitFor } from "../support/ports.js";
+import { resourcesFolder, startRuntime, type TestRuntime } from "../support/runtime.js";
+import { startTestApp, type TestApp, type TestAppOptions } from "../support/testapp.js";
+
+const component = (name: string, metadata = "[]"): string => `apiVersion: runtime.io/v1alpha1
+kind: Component
+metadata: {name: ${name}}
+spec: {type: pubsub.in-memory, version: v1, metadata: ${metadata}}
+`;
+
+const DECLARATIVE = `apiVersion: runtime.io/v2alpha1
+kind: Subscription
+metadata: {name: decl}
+spec:
+  pubsubname: pubsub
+  topic: declared
+  routes: {default: /declared}
+  deadLetterTopic: dead
+  metadata: {retryInitialInterval: "10ms"}
+scopes: [test-app]
+---
+apiVersion: runtime.io/v2alpha1
+kind: Subscription
+metadata: {name: other-app}
+spec: {pubsubname: pubsub, topic: not-mine, routes: {default: /not-mine}}
+scopes: [other-app]
+`;
+
+let running: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const r of running.reverse()) await r.close();
+  running = [];
+});
+
+async function setup(files: Record<string, string>, appOptions: TestAppOptions): Promise<{ rt: TestRuntime; app: TestApp }> {
+  const app = await startTestApp(appOptions);
+  running.push(app);
+  const rt = await startRuntime({ appPort: app.port, resourcesPaths: [await resourcesFolder(files)] });
+  running.push(rt);
+  await waitFor(() => rt.logs().includes("subscriptions started"), { what: "subscriptions to start" });
+  return { rt, app };
+}
+
+describe("subscription discovery (spec A1) and /v1.0/metadata", () => {
+  it("lists programmatic and in-scope declarative subscriptions in /v1.0/metadata, and delivers to both", async () => {
+    const { rt, app } = await setup(
+      { "pubsub.yaml": component("pubsub"), "subs.yaml": DECLARATIVE },
+      { subscriptions: [{ pubsubname: "pubsub", topic: "orders", routes: { rules: [{ match: 'event.type == "x"', path: "/x" }], default: "/orders" }, metadata: { rawPayload: "false" } }] },
+    );
+    const res = await request(rt.url).get("/v1.0/metadata").expect(200);
+    expect(res.body.subscriptions).toEqual(
+      expect.arrayContaining([
+        { pubsubname: "pubsub", topic: "orders", metadata: { rawPayload: "false" }, rules: [{ match: 'event.type == "x"', path: "/x" }, { match: "", path: "/orders" }], deadLetterTopic: "", type: "PROGRAMMATIC" },
+        { pubsubname: "pubsub", topic: "declared", metadata: { retryInitialInterval: "10ms" }, rules: [{ match: "", path: "/declared" }], deadLetterTopic: "dead", type: "DECLARATIVE" },
+      ]),
+    );
+    expect(res.body.subscriptions).toHaveLength(2);
+    await request(rt.url).post("/v1.0/publish/pubsub/orders").set("content-type", "text/plain").send("o").expect(204);
+    await request(rt.url).post("/v1.0/publish/pubsub/declared").set("content-type", "text/plain").send("d").expect(204);
+    await app.waitForRequests("/orders", 1);
+    await app.waitForRequests("/declared", 1);
+  });
+
+  it("falls back to GET /dapr/subscribe when /runtime/subscribe answers 404 (Dapr SDK apps)", async () => {
+    const { rt, app } = await setup({ "pubsub.yaml": component("pubsub") }, { discovery: "dapr", subscriptions: [{ pubsubname: "pubsub", topic: "t", route: "/dapr-route" }] });
+    expect(app.on("/runtime/subscribe")).toHaveLength(1);
+    expect(app.on("/dapr/subscribe")).toHaveLength(1);
+    await request(rt.url).post("/v1.0/publish/pubsub/t").set("content-type", "text/plain").send("x").expect(204);
+    await app.waitForRequests("/dapr-route", 1);
+  });
+
+  it("asks again with backoff while the app's discovery route fails (the app is starting)", async () => {
+    const app = await startTestApp({ subscriptions: [{ pubsubname: "pubsub", topic: "t", route: "/t" }] });
+    running.push(app);
+    app.respond("/runtime/subscribe", (_r, n) => (n < 3 ? { status: 503 } : { status: 200, body: [{ pubsubname: "pubsub", topic: "t", route: "/t" }] }));
+    const rt = await startRuntime({ appPort: app.port, resourcesPaths: [await resourcesFolder({ "pubsub.yaml": component("pubsub") })] });
+    running.push(rt);
+    await waitFor(() => rt.logs().includes("subscriptions started"), { what: "subscriptions to start" });
+    expect(app.on("/runtime/subscribe")).toHaveLength(3);
+    expect(rt.logs()).toContain("subscription discovery failed (attempt 2)");
+    expect(rt.runtime.subscriptions()).toHaveLength(1);
+  });
+
+  it("ignores invalid declarations with an error and keeps the valid ones", async () => {
+    const { rt } = await setup({ "pubsub.yaml": component("pubsub") }, { subscriptions: [{ pubsubname: "pubsub" }, { pubsubname: "pubsub", topic: "ok", route: "/ok" }, { pubsubname: "pubsub", topic: "evil", route: "http://elsewhere/x" }] });
+    expect(rt.runtime.subscriptions().map((s) => s.topic)).toEqual(["ok"]);
+    expect(rt.logs()).toContain("topic is required");
+    expect(rt.logs()).toContain("is not a plain path");
+  });
+
+  it("does not subscribe to a topic the component's subscriptionScopes forbid", async () => {
+    const { rt, app } = await setup(
+      { "pubsub.yaml": component("pubsub", '[{name: subscriptionScopes, value: "test-app=allowed"}]') },
+      { subscriptions: [{ pubsubname: "pubsub", topic: "allowed", route: "/allowed" }, { pubsubname: "pubsub", topic: "forbidden", route: "/forbidden" }] },
+    );
+    expect(rt.logs()).toContain("subscription to topic forbidden on pubsub is not allowed for app test-app");
+    await request(rt.url).post("/v1.0/publish/pubsub/forbidden").set("content-type", "text/plain").send("f").expect(204);
+    await request(rt.url).post("/v1.0/publish/pubsub/allowed").set("content-type", "text/plain").send("a").expect(204);
+    await app.waitForRequests("/allowed", 1);
+    expect(app.on("/forbidden")).toHaveLength(0);
+  });
+});
+
+describe("subscriptions across a component swap (ComponentListener: hot reload loses nothing)", () => {
+  it("drains on beforeDetach and restarts on afterAttach; messages published around the swap all arrive", async () => {
+    const { rt, app } = await setup({ "pubsub.yaml": component("pubsub") }, { subscriptions: [{ pubsubname: "pubsub", topic: "t", route: "/t" }] });
+    for (let i = 0; i < 5; i++) await request(rt.url).post("/v1.0/publish/pubsub/t").set("content-type", "text/plain").send(`before-${i}`).expect(204);
+    await app.waitForRequests("/t", 5);
+    const resource: ComponentResource = { apiVersion: "runtime.io/v1alpha1", kind: "Component", metadata: { name: "pubsub" }, spec: { type: "pubsub.in-memory", version: "v1", metadata: [{ name: "redeliveryDelay", value: "20ms" }] } };
+    await rt.runtime.processor.apply(resource);
+    expect(rt.runtime.store.entry("pubsub")!.resource).toBe(resource);
+    for (let i = 0; i < 5; i++) await request(rt.url).post("/v1.0/publish/pubsub/t").set("content-type", "text/plain").send(`after-${i}`).expect(204);
+    await waitFor(() => app.on("/t").filter((r) => String(r.json()["data"]).startsWith("after-")).length === 5, { what: "5 messages on the new instance" });
+  });
+
+  it("lets an in-flight delivery finish before the old instance closes", async () => {
+    const { rt, app } = await setup({ "pubsub.yaml": component("pubsub") }, { subscriptions: [{ pubsubname: "pubsub", topic: "t", route: "/t" }] });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let finished = 0;
+    app.respond("/t", async () => {
+      await gate;
+      finished++;
+      return { status: 200 };
+    });
+    await request(rt.url).post("/v1.0/publish/pubsub/t").set("content-type", "text/plain").send("slow").expect(204);
+    await app.waitForRequests("/t", 1);
+    let swapped = false;
+    const swap = rt.runtime.processor.apply({ apiVersion: "runtime.io/v1alpha1", kind: "Component", metadata: { name: "pubsub" }, spec: { type: "pubsub.in-memory", version: "v1", metadata: [] } }).then(() => (swapped = true));
+    // Give the swap many turns of the event loop: it must still be waiting for the delivery.
+    for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
+    expect(swapped).toBe(false);
+    release();
+    await swap;
+    expect(finished).toBe(1);
+    expect(app.on("/t")).toHaveLength(1);
+  });
+});
