@@ -16,6 +16,7 @@ import { Readiness } from "./health.js";
 import { PROTECTED_ENV, RUNTIME_VERSION, type RuntimeOptions } from "./options.js";
 import { InputBindingsManager } from "./bindings/manager.js";
 import { Processor } from "./processor.js";
+import { PubSubMetrics, PubSubPublisher, SubscriptionManager } from "./pubsub/index.js";
 import { SecretAccessPolicy } from "./secrets/scoping.js";
 import { ComponentStore } from "./store.js";
 
@@ -74,6 +75,10 @@ export class Runtime implements ApiContext {
   readonly appConnection?: ApiContext["appConnection"];
   /** The Configuration resource from --config (secret scoping, features). */
   configuration?: ConfigurationResource;
+  /** Publishing (spec endpoints 1, 2): scoping, envelope, the broker call (issue 3). */
+  readonly pubsub: PubSubPublisher;
+  /** Topic subscriptions and delivery to the app (spec A1-A3); only with an app channel (issue 3). */
+  readonly pubsubSubscriptions?: SubscriptionManager;
   /** Declarative Subscription resources in scope for this app. */
   declarativeSubscriptions: SubscriptionResource[] = [];
 
@@ -121,6 +126,12 @@ export class Runtime implements ApiContext {
     this.controller.addListener({ subscriptionsChanged: (subscriptions) => void (this.declarativeSubscriptions = subscriptions) });
     this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
     this.processor.addListener(this.configurationSubscriptions);
+    const pubsubMetrics = new PubSubMetrics(deps.metrics);
+    this.pubsub = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics });
+    if (this.appChannel) {
+      this.pubsubSubscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics: pubsubMetrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs });
+      this.processor.addListener(this.pubsubSubscriptions);
+    }
     const app = createApiApp({ endpoints: allEndpoints(this), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken });
     this.http = new HttpServer(app, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs);
     if (options.enableMetrics) this.metricsServer = new MetricsServer(deps.metrics, { port: options.metricsPort, address: options.listenAddress });
@@ -131,7 +142,7 @@ export class Runtime implements ApiContext {
   }
 
   subscriptions(): SubscriptionInfo[] {
-    return [];
+    return this.pubsubSubscriptions?.list() ?? [];
   }
 
   requestShutdown(): void {
@@ -156,7 +167,10 @@ export class Runtime implements ApiContext {
     if (this.appChannel && this.gates.app) {
       // Not awaited: the sidecar serves outbound calls while the app starts (spec note 8).
       void this.appChannel.waitUntilReachable(this.gates.app, this.stopping.signal).then(() => {
-        if (!this.stopping.signal.aborted) this.logger.info(`app channel ready at ${this.appChannel!.baseUrl}`);
+        if (this.stopping.signal.aborted) return;
+        this.logger.info(`app channel ready at ${this.appChannel!.baseUrl}`);
+        // Subscriptions start once components are loaded and the app answers (issue 3).
+        void this.pubsubSubscriptions?.start(this.declarativeSubscriptions, this.stopping.signal).catch((error: Error) => this.logger.error(`starting subscriptions: ${error.message}`));
       });
     }
   }
@@ -165,6 +179,8 @@ export class Runtime implements ApiContext {
   async close(): Promise<void> {
     this.stopping.abort();
     await this.http.close();
+    // Drain deliveries before their components close (issue 3).
+    await this.pubsubSubscriptions?.close();
     await this.configurationSubscriptions.close();
     await this.controller.close();
     await this.processor.closeAll();
