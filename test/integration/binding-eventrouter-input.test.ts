@@ -175,6 +175,13 @@ auth: {secretStore: secrets}
     expect(offPath.status).toBe(404);
   });
 
+  it("caps the webhook body: 413 beyond 4 MiB, nothing delivered", async () => {
+    delivered.length = 0;
+    const big = await post(event("big", "x".repeat(4 * 1024 * 1024 + 1)), await standins.token());
+    expect(big.status).toBe(413);
+    expect(delivered).toHaveLength(0);
+  });
+
   it("counts delivered events in runtime_bindings_* metrics", async () => {
     const metrics = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/runtime_bindings_requests_total\{component="orders-in",direction="input",operation="read",success="true"\} [4-9]/);
