@@ -24,28 +24,35 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 class BodyTooLarge extends Error {}
 
+/**
+ * Reads at most `limit` bytes. A body over the limit is drained (not kept) so the client reads the 413
+ * instead of a reset; past `DRAIN_FACTOR` times the limit the connection is cut.
+ */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limit) return reject(new BodyTooLarge());
+    if (Number.isFinite(declared) && declared > limit * DRAIN_FACTOR) {
+      req.socket.destroy();
+      return reject(new BodyTooLarge());
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners("data");
-        req.resume();
+      if (size > limit * DRAIN_FACTOR) {
+        req.socket.destroy();
         reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
+      } else if (size <= limit) chunks.push(chunk);
     });
-    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("end", () => (size > limit ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
     req.once("error", reject);
   });
 }
 
+const DRAIN_FACTOR = 4;
+
 function send(res: ServerResponse, status: number, body: unknown): void {
+  if (res.socket?.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) }).end(text);
 }
@@ -100,7 +107,6 @@ export class InjectorServer {
       },
       (error: Error) => {
         this.webhook.countRejected();
-        res.setHeader("connection", "close");
         if (error instanceof BodyTooLarge) send(res, 413, { message: `the AdmissionReview is larger than ${this.options.maxBodyBytes} bytes` });
         else send(res, 400, { message: `cannot read the request body: ${error.message}` });
       },
