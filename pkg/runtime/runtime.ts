@@ -131,6 +131,8 @@ export class Runtime implements ApiContext {
     if (this.appChannel) {
       this.pubsubSubscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics: pubsubMetrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs });
       this.processor.addListener(this.pubsubSubscriptions);
+      const subscriptions = this.pubsubSubscriptions;
+      this.controller.addListener({ subscriptionsChanged: (resources) => subscriptions.updateDeclarative(resources) });
     }
     const app = createApiApp({ endpoints: allEndpoints(this), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken });
     this.http = new HttpServer(app, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs);

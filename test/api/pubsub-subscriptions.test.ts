@@ -1,3 +1,5 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import type { ComponentResource } from "../../pkg/apis/types.js";
@@ -137,5 +139,23 @@ describe("subscriptions across a component swap (ComponentListener: hot reload l
     await swap;
     expect(finished).toBe(1);
     expect(app.on("/t")).toHaveLength(1);
+  });
+});
+
+describe("declarative subscriptions hot reload (controller subscriptionsChanged)", () => {
+  it("starts a Subscription resource added to the resources folder while running", async () => {
+    const app = await startTestApp({ subscriptions: [{ pubsubname: "pubsub", topic: "app-topic", route: "/app-topic" }] });
+    running.push(app);
+    const folder = await resourcesFolder({ "pubsub.yaml": component("pubsub") });
+    const rt = await startRuntime({ appPort: app.port, resourcesPaths: [folder] }, { controllerTuning: { debounceMs: 20 } });
+    running.push(rt);
+    await waitFor(() => rt.logs().includes("subscriptions started"), { what: "subscriptions to start" });
+    await writeFile(path.join(folder, "sub.yaml"), DECLARATIVE);
+    await waitFor(() => rt.runtime.subscriptions().some((s) => s.topic === "declared"), { what: "the new Subscription in /v1.0/metadata" });
+    await request(rt.url).post("/v1.0/publish/pubsub/declared").set("content-type", "text/plain").send("d").expect(204);
+    await request(rt.url).post("/v1.0/publish/pubsub/app-topic").set("content-type", "text/plain").send("a").expect(204);
+    await app.waitForRequests("/declared", 1);
+    await app.waitForRequests("/app-topic", 1);
+    expect(rt.runtime.subscriptions().map((s) => s.topic).sort()).toEqual(["app-topic", "declared"]);
   });
 });

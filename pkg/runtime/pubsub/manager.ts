@@ -31,6 +31,8 @@ export interface SubscriptionManagerDeps {
  */
 export class SubscriptionManager implements ComponentListener {
   private subscriptions: Subscription[] = [];
+  private declarative: SubscriptionResource[] = [];
+  private programmatic: Subscription[] = [];
   private readonly runners = new Map<string, SubscriptionRunner[]>();
   private started = false;
   private closed = false;
@@ -41,41 +43,68 @@ export class SubscriptionManager implements ComponentListener {
 
   /** Call once components are loaded and the app channel is reachable. Resolves when every subscription started. */
   async start(declarative: SubscriptionResource[], signal: AbortSignal): Promise<void> {
+    this.declarative = declarative;
+    try {
+      this.programmatic = await discoverSubscriptions(this.deps.appChannel, this.deps.logger, signal);
+    } catch (error) {
+      if (error instanceof StoppedError) return;
+      throw error;
+    }
+    await this.serialise(async () => {
+      if (this.closed) return;
+      this.subscriptions = this.merge();
+      this.started = true;
+      for (const entry of this.deps.store.list("pubsub")) await this.startFor(entry);
+      this.deps.logger.info(`subscriptions started: ${this.list().map((s) => `${s.pubsubname}/${s.topic}`).join(", ") || "none"}`);
+    });
+  }
+
+  /**
+   * Subscription resources changed (the controller's hot reload): the runners of every pub/sub whose
+   * subscriptions differ are drained and started again; the others keep running.
+   */
+  updateDeclarative(declarative: SubscriptionResource[]): Promise<void> {
+    return this.serialise(async () => {
+      this.declarative = declarative;
+      if (!this.started || this.closed) return;
+      const before = this.subscriptions;
+      const after = this.merge();
+      this.subscriptions = after;
+      const key = (subs: Subscription[], name: string): string => JSON.stringify(subs.filter((s) => s.pubsubName === name));
+      const names = new Set([...before, ...after].map((s) => s.pubsubName));
+      for (const name of names) {
+        if (key(before, name) === key(after, name)) continue;
+        await this.stopFor(name);
+        const entry = this.deps.store.entry(name);
+        if (entry?.kind === "pubsub") await this.startFor(entry as ComponentEntry<"pubsub">);
+        this.deps.logger.info(`subscriptions of ${name} reloaded`);
+      }
+    });
+  }
+
+  /** Declarative then programmatic; Dapr: one subscription per pub/sub and topic, the app's own declaration wins. */
+  private merge(): Subscription[] {
     const subs: Subscription[] = [];
-    for (const resource of declarative) {
+    for (const resource of this.declarative) {
       try {
         subs.push(fromResource(resource));
       } catch (error) {
         this.deps.logger.error(`Subscription ${resource.metadata.name}: ${(error as Error).message}; not loaded`);
       }
     }
-    let programmatic: Subscription[];
-    try {
-      programmatic = await discoverSubscriptions(this.deps.appChannel, this.deps.logger, signal);
-    } catch (error) {
-      if (error instanceof StoppedError) return;
-      throw error;
-    }
-    for (const sub of programmatic) {
-      // Dapr: one subscription per pub/sub and topic; the app's own declaration wins over a resource.
+    for (const sub of this.programmatic) {
       const clash = subs.findIndex((s) => s.pubsubName === sub.pubsubName && s.topic === sub.topic);
+      if (clash >= 0 && subs[clash]!.type === "PROGRAMMATIC") {
+        this.deps.logger.warn(`topic ${sub.topic} on ${sub.pubsubName} is declared twice by the app; using the first`);
+        continue;
+      }
       if (clash >= 0) {
         this.deps.logger.warn(`topic ${sub.topic} on ${sub.pubsubName} is declared by the app and by a Subscription resource; using the app's`);
         subs.splice(clash, 1);
       }
-      if (subs.some((s) => s.pubsubName === sub.pubsubName && s.topic === sub.topic && s.type === "PROGRAMMATIC")) {
-        this.deps.logger.warn(`topic ${sub.topic} on ${sub.pubsubName} is declared twice by the app; using the first`);
-        continue;
-      }
       subs.push(sub);
     }
-    await this.serialise(async () => {
-      if (this.closed) return;
-      this.subscriptions = subs;
-      this.started = true;
-      for (const entry of this.deps.store.list("pubsub")) await this.startFor(entry);
-      this.deps.logger.info(`subscriptions started: ${this.list().map((s) => `${s.pubsubname}/${s.topic}`).join(", ") || "none"}`);
-    });
+    return subs;
   }
 
   /** For /v1.0/metadata: every subscription known, running or not. */
