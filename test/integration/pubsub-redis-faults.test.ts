@@ -1,0 +1,198 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, afterEach, describe, expect, it } from "@jest/globals";
+import { Redis } from "ioredis";
+import { BROKERS, brokerAvailable } from "../support/brokers.js";
+import { waitFor } from "../support/ports.js";
+import { resourcesFolder } from "../support/runtime.js";
+import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
+import { startTestApp, type TestApp } from "../support/testapp.js";
+import { PrivateRedis } from "./pubsub-redis-server.js";
+
+/**
+ * The at-least-once promise (spec endpoint 1, note 1) under faults, with the BUILT sidecar as a
+ * process (`npx tsc -p tsconfig.build.json` first), a real app and real Redis: after each fault,
+ * every message the sidecar accepted (204) reached the app at least once, counted by its number.
+ */
+
+const redisUp = await brokerAvailable("redis");
+const PUBSUB = "redisbus";
+const ROUTE = "/orders";
+
+/** Short timeouts so reclaim (processingTimeout) and redelivery happen within a test's time. */
+function component(redisHost: string): string {
+  return `apiVersion: runtime.io/v1alpha1
+kind: Component
+metadata: {name: ${PUBSUB}}
+spec:
+  type: pubsub.redis
+  version: v1
+  metadata:
+  - {name: redisHost, value: "${redisHost}"}
+  - {name: processingTimeout, value: "1500ms"}
+  - {name: redeliverInterval, value: "200ms"}
+`;
+}
+
+const sidecars: SidecarProcess[] = [];
+const apps: TestApp[] = [];
+const servers: PrivateRedis[] = [];
+const sharedTopics: string[] = [];
+
+afterAll(async () => {
+  if (!redisUp || sharedTopics.length === 0) return;
+  const admin = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port });
+  await admin.del(...sharedTopics).finally(() => admin.disconnect());
+});
+
+afterEach(async () => {
+  await Promise.all(sidecars.splice(0).map((s) => s.stop("SIGKILL")));
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+  await Promise.all(servers.splice(0).map((s) => s.kill()));
+});
+
+interface Setup {
+  topic: string;
+  appId: string;
+  app: TestApp;
+  resources: string;
+}
+
+async function setup(redisHost: string): Promise<Setup> {
+  const topic = `faults-${randomUUID()}`;
+  sharedTopics.push(topic);
+  // Retries back off to at most 300ms, so a recovered app is reached quickly.
+  const app = await startTestApp({ subscriptions: [{ pubsubname: PUBSUB, topic, route: ROUTE, metadata: { retryMaxInterval: "300ms" } }] });
+  apps.push(app);
+  return { topic, appId: `faults-${randomUUID().slice(0, 8)}`, app, resources: await resourcesFolder({ "redis.yaml": component(redisHost) }) };
+}
+
+async function sidecar(s: Setup): Promise<SidecarProcess> {
+  const sc = await startSidecar({ appId: s.appId, args: ["--app-port", String(s.app.port), "--resources-path", s.resources, "--log-level", "warn"] });
+  sidecars.push(sc);
+  // Subscriptions start once the app channel is up; wait until discovery happened.
+  await waitFor(() => s.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
+  return sc;
+}
+
+/** POSTs message `n`; true when the sidecar answered 204 (accepted by Redis). */
+async function publish(sc: SidecarProcess, topic: string, n: number): Promise<boolean> {
+  try {
+    const res = await fetch(`${sc.url}/v1.0/publish/${PUBSUB}/${topic}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n }), signal: AbortSignal.timeout(15_000) });
+    await res.arrayBuffer();
+    return res.status === 204;
+  } catch {
+    return false;
+  }
+}
+
+/** The message numbers the app was handed (each CloudEvent's data.n), successful or not. */
+function numbersSeen(app: TestApp): Set<number> {
+  return new Set(app.on(ROUTE).map((r) => r.json<{ data: { n: number } }>().data.n));
+}
+
+/** `ok` holds the numbers the app answered 2xx to: delivered, in the spec's reply table's sense. */
+async function expectAllDelivered(accepted: number[], ok: Set<number>, timeoutMs = 30_000): Promise<void> {
+  await waitFor(() => accepted.every((n) => ok.has(n)), { timeoutMs, what: `${accepted.length} accepted messages delivered` }).catch(() => undefined);
+  expect(accepted.filter((n) => !ok.has(n))).toEqual([]);
+}
+
+/** Scripts the app: `fail(n)` decides a 500; records the numbers it answered 200 to. */
+function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Set<number> {
+  const ok = new Set<number>();
+  const attempts = new Map<number, number>();
+  app.respond(ROUTE, (req) => {
+    const n = req.json<{ data: { n: number } }>().data.n;
+    const attempt = (attempts.get(n) ?? 0) + 1;
+    attempts.set(n, attempt);
+    if (fail(n, attempt)) return { status: 500 };
+    ok.add(n);
+    return { status: 200, body: { status: "SUCCESS" } };
+  });
+  return ok;
+}
+
+(redisUp ? describe : describe.skip)("pubsub.redis faults with the sidecar as a process", () => {
+  const SHARED = `${BROKERS.redis.host}:${BROKERS.redis.port}`;
+
+  it("(a) the app answers 500 for a while: every accepted message is delivered once it recovers", async () => {
+    const s = await setup(SHARED);
+    let failing = true;
+    const ok = script(s.app, () => failing);
+    const sc = await sidecar(s);
+    const accepted: number[] = [];
+    for (let n = 0; n < 40; n++) if (await publish(sc, s.topic, n)) accepted.push(n);
+    expect(accepted).toHaveLength(40);
+    // A while of 500s: retries of the refused messages, several attempts each, before the app recovers.
+    // (Retrying messages hold the component's concurrency slots, 10 by default, as in Dapr; the rest wait in Redis.)
+    await waitFor(() => s.app.on(ROUTE).length >= 30 && numbersSeen(s.app).size >= 10, { timeoutMs: 15_000, what: "30 refused attempts of 10 messages" });
+    expect(ok.size).toBe(0);
+    failing = false;
+    await expectAllDelivered(accepted, ok);
+  }, 60_000);
+
+  it("(b) the app is down at publish time: messages wait in Redis and are delivered when it is back", async () => {
+    const s = await setup(SHARED);
+    const ok = script(s.app, () => false);
+    const sc = await sidecar(s);
+    await s.app.close();
+    const accepted: number[] = [];
+    for (let n = 0; n < 40; n++) if (await publish(sc, s.topic, n)) accepted.push(n);
+    expect(accepted).toHaveLength(40);
+    expect(ok.size).toBe(0);
+    await s.app.listen();
+    await expectAllDelivered(accepted, ok);
+  }, 60_000);
+
+  it("(c) the sidecar is SIGKILLed mid-stream: its restart reclaims what was pending and delivers it", async () => {
+    const s = await setup(SHARED);
+    // A slow app, so many messages are in flight (read, unacknowledged) when the sidecar dies.
+    const ok = new Set<number>();
+    s.app.respond(ROUTE, async (req) => {
+      await new Promise((r) => setTimeout(r, 50));
+      ok.add(req.json<{ data: { n: number } }>().data.n);
+      return { status: 200 };
+    });
+    const first = await sidecar(s);
+    const accepted: number[] = [];
+    for (let n = 0; n < 200; n++) if (await publish(first, s.topic, n)) accepted.push(n);
+    expect(accepted).toHaveLength(200);
+    await waitFor(() => ok.size >= 10, { what: "some deliveries before the kill" });
+    await first.stop("SIGKILL");
+    expect(ok.size).toBeLessThan(200);
+    // What the dead sidecar had read but not acknowledged: only a reclaim (XAUTOCLAIM) can deliver these.
+    const admin = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port });
+    try {
+      const [pendingCount] = (await admin.call("XPENDING", s.topic, s.appId)) as [number];
+      expect(Number(pendingCount)).toBeGreaterThan(0);
+    } finally {
+      admin.disconnect();
+    }
+    await sidecar(s);
+    await expectAllDelivered(accepted, ok);
+  }, 60_000);
+
+  it("(d) Redis restarts: accepted messages before and after are delivered; publishes while it is down fail with 500", async () => {
+    const server = await PrivateRedis.start();
+    servers.push(server);
+    const s = await setup(server.address);
+    const ok = script(s.app, () => false);
+    const sc = await sidecar(s);
+    const accepted: number[] = [];
+    for (let n = 0; n < 20; n++) if (await publish(sc, s.topic, n)) accepted.push(n);
+    expect(accepted).toHaveLength(20);
+    // Without persistence a restart loses undelivered entries, so the first batch is delivered before the crash.
+    await expectAllDelivered(accepted, ok);
+    await server.kill();
+    const whileDown = await fetch(`${sc.url}/v1.0/publish/${PUBSUB}/${s.topic}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: -1 }) });
+    expect(whileDown.status).toBe(500);
+    expect((await whileDown.json()) as Record<string, unknown>).toMatchObject({ errorCode: "ERR_PUBSUB_PUBLISH_MESSAGE" });
+    await server.restart();
+    for (let n = 100; n < 120; n++) {
+      // Publish until accepted: the sidecar reconnects on its own; a 500 means "not accepted", so the client retries.
+      await waitFor(() => publish(sc, s.topic, n), { timeoutMs: 15_000, intervalMs: 100, what: `publish ${n} after the restart` });
+      accepted.push(n);
+    }
+    await expectAllDelivered(accepted, ok);
+    expect(sc.child.exitCode).toBeNull();
+  }, 60_000);
+});
