@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# One image, two binaries (DESIGN.md "Identity"): runtimed is the entrypoint (the sidecar the injector
+# adds passes only args); the injector Deployment runs `node /app/dist/cmd/injector/main.js` as its command.
+
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json tsconfig.build.json ./
+COPY cmd ./cmd
+COPY pkg ./pkg
+COPY examples ./examples
+RUN npx tsc -p tsconfig.build.json
+
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM ${NODE_IMAGE}
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json ./
+COPY --from=build /src/dist ./dist
+# Numeric uid/gid (the image's `node` user) so the kubelet can verify runAsNonRoot.
+USER 1000:1000
+EXPOSE 3500 9090 4000
+ENTRYPOINT ["node", "/app/dist/cmd/runtimed/main.js"]
