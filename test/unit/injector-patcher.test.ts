@@ -2,6 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import jsonpatch from "fast-json-patch";
 import type { IContainer } from "kubernetes-models/v1/Container";
 import { Pod } from "kubernetes-models/v1/Pod";
+import { parseOptions } from "../../cmd/runtimed/options.js";
 import { createPatch, defaultAppId, type InjectorConfig, type JsonPatchAdd } from "../../pkg/injector/patcher.js";
 import { deploymentPod, POD_TEMPLATE_HASH } from "./injector-fixtures.js";
 
@@ -46,6 +47,12 @@ describe("injector patcher on Deployment-created pods", () => {
     expect(argValue(c.args, "--metrics-port")).toBe("9090");
     expect(c.args).toContain("--enable-metrics=true");
     expect(c.args).not.toContain("--config");
+  });
+
+  it("passes args that runtimed's own command line accepts, with the values the annotations gave", () => {
+    const { patched } = inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/app-port": "8080", "runtime.io/log-level": "debug", "runtime.io/enable-metrics": "false", "runtime.io/metrics-port": "9100" }));
+    const options = parseOptions(sidecar(patched).args, { NAMESPACE: "shop" });
+    expect(options).toMatchObject({ mode: "kubernetes", appId: "checkout", appPort: 8080, httpPort: 3500, logLevel: "debug", enableMetrics: false, metricsPort: 9100, namespace: "shop", listenAddress: "0.0.0.0" });
   });
 
   it("produces pods the schema check would catch if broken (the validation in inject() has teeth)", () => {
