@@ -1,0 +1,175 @@
+// Shared helpers of the benchmarks (plain ESM: they need only `make build`, no TypeScript step).
+import { spawn } from "node:child_process";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const RUNTIMED = path.join(ROOT, "dist/cmd/runtimed/main.js");
+export const REDIS_HOST = process.env.BENCH_REDIS ?? "127.0.0.1:6379";
+/** Seconds per measured phase; BENCH_SECONDS=1 for a smoke run. */
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+/** A 1 KB JSON body (the brief's payload), `extra` merged in. */
+export function body1k(extra = {}) {
+  const base = { id: "order-1", customer: "c-42", items: [{ sku: "sku-1", qty: 1 }], ...extra };
+  const pad = 1024 - JSON.stringify({ ...base, pad: "" }).length;
+  return JSON.stringify({ ...base, pad: "x".repeat(Math.max(0, pad)) });
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(check, { timeoutMs = 15_000, what = "condition" } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const children = new Set();
+/** Every child a benchmark starts is killed by pid on exit, whatever happens. */
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+});
+
+export function spawnTracked(command, args, options = {}) {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  children.add(child);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+      await exited;
+      children.delete(child);
+    },
+  };
+}
+
+/** The built sidecar as a process on free ports; resolves once /v1.0/healthz/outbound answers 204. */
+export async function startSidecar({ appId = "bench", appPort, components } = {}) {
+  const httpPort = await freePort();
+  const metricsPort = await freePort();
+  const args = [RUNTIMED, "--app-id", appId, "--http-port", String(httpPort), "--metrics-port", String(metricsPort), "--log-level", "warn"];
+  if (appPort !== undefined) args.push("--app-port", String(appPort));
+  if (components) {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "runtimed-bench-"));
+    await writeFile(path.join(dir, "components.yaml"), components);
+    args.push("--resources-path", dir);
+  }
+  const proc = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "" } });
+  const url = `http://127.0.0.1:${httpPort}`;
+  try {
+    await waitFor(async () => (await fetch(`${url}/v1.0/healthz/outbound`)).status === 204, { what: "sidecar ready" });
+  } catch (error) {
+    await proc.stop();
+    throw new Error(`${error.message}\n${proc.output()}`);
+  }
+  return { ...proc, url, httpPort };
+}
+
+export function redisComponent(name, extra = "") {
+  return `apiVersion: runtime.io/v1alpha1
+kind: Component
+metadata: {name: ${name}}
+spec:
+  type: pubsub.redis
+  version: v1
+  metadata:
+  - {name: redisHost, value: "${REDIS_HOST}"}
+${extra}`;
+}
+
+/** Resident set size of a process from /proc (Linux), in bytes. */
+export async function rssBytes(pid) {
+  const status = await readFile(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]);
+  return kb * 1024;
+}
+
+export function percentile(sortedOrValues, p) {
+  const values = [...sortedOrValues].sort((a, b) => a - b);
+  if (values.length === 0) return NaN;
+  return values[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
+}
+
+/** Keep-alive POSTs from this process (one agent, so connections are reused as autocannon does). */
+export function poster(baseUrl, maxSockets = 64) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const { hostname, port } = new URL(baseUrl);
+  return {
+    post(pathname, body, contentType = "application/json") {
+      return new Promise((resolve, reject) => {
+        const req = http.request({ host: hostname, port, path: pathname, method: "POST", agent, headers: { "content-type": contentType, "content-length": Buffer.byteLength(body) } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
+
+/**
+ * Open loop at `rate` per second for `seconds`: `send()` is started on schedule whether or not the
+ * earlier ones finished (no coordinated omission); each is timed with process.hrtime. Returns ms.
+ */
+export async function openLoop(rate, seconds, send) {
+  const total = Math.round(rate * seconds);
+  const latencies = [];
+  const inFlight = [];
+  let errors = 0;
+  const start = process.hrtime.bigint();
+  const intervalNs = BigInt(Math.round(1e9 / rate));
+  for (let i = 0; i < total; i++) {
+    const due = start + intervalNs * BigInt(i);
+    // Sleep in coarse steps, then spin-free wait via setImmediate: timers alone are 1 ms granular.
+    for (;;) {
+      const now = process.hrtime.bigint();
+      if (now >= due) break;
+      const aheadMs = Number(due - now) / 1e6;
+      if (aheadMs > 2) await new Promise((r) => setTimeout(r, aheadMs - 1));
+      else await new Promise((r) => setImmediate(r));
+    }
+    const t0 = process.hrtime.bigint();
+    inFlight.push(
+      send(i).then(
+        (ok) => {
+          if (ok === false) errors++;
+          else latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+        },
+        () => errors++,
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  return { latencies, errors };
+}
+
+export function fmt(n, digits = 2) {
+  return Number.isFinite(n) ? n.toFixed(digits) : String(n);
+}

@@ -1,0 +1,31 @@
+// `make bench`: every benchmark in turn (or those named: `node bench/run.mjs 3 4`); each prints its
+// baseline, the sidecar's figure and the ratio, measured in the same run. Needs `make build` and Redis.
+import { fmt } from "./lib.mjs";
+
+const BENCHES = {
+  1: "./1-publish-inmemory.mjs",
+  2: "./2-publish-redis-throughput.mjs",
+  3: "./3-publish-added-latency.mjs",
+  4: "./4-delivery-latency.mjs",
+  5: "./5-bulk-publish.mjs",
+  6: "./6-idle-rss.mjs",
+};
+
+const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHES);
+const rows = [];
+let failed = false;
+for (const id of wanted) {
+  const file = BENCHES[id];
+  if (!file) throw new Error(`unknown benchmark ${id}; known: ${Object.keys(BENCHES).join(", ")}`);
+  const { run } = await import(file);
+  try {
+    const row = await run();
+    rows.push(row);
+    console.log(`${row.name}: baseline ${row.baseline}, sidecar ${row.sidecar}, ratio ${fmt(row.ratio)}${row.extra ? `, ${row.extra}` : ""} (target ${row.target}: ${row.pass ? "met" : "MISSED"})`);
+  } catch (error) {
+    failed = true;
+    console.log(`${id}: FAILED: ${error.stack ?? error}`);
+  }
+}
+console.table(rows.map((r) => ({ benchmark: r.name, baseline: r.baseline, sidecar: r.sidecar, ratio: fmt(r.ratio), target: r.target, met: r.pass })));
+process.exit(failed ? 1 : 0);
