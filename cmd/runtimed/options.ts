@@ -58,7 +58,7 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     .option("--metrics-port <port>", "Prometheus /metrics port", port, 9090)
     .option("--enable-metrics [bool]", "serve /metrics", bool, true)
     .option("--resources-path <dir>", "a folder of YAML resources (repeatable)", collect, [] as string[])
-    .option("--config <file>", "a Configuration resource file")
+    .option("--config <file|name>", "a Configuration resource: its file (standalone) or its name in the namespace (kubernetes mode)")
     .addOption(new Option("--mode <mode>", "where resources come from").choices(["standalone", "kubernetes"]).default("standalone"))
     .addOption(new Option("--log-level <level>", "log level").choices(["error", "warn", "info", "debug"]).default("info"))
     .option("--log-as-json [bool]", "JSON log lines", bool, false)

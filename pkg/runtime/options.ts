@@ -11,6 +11,7 @@ export interface RuntimeOptions {
   metricsPort: number;
   enableMetrics: boolean;
   resourcesPaths: string[];
+  /** `--config`: a Configuration file in standalone mode, a Configuration resource name in kubernetes mode. */
   configPath?: string;
   mode: "standalone" | "kubernetes";
   namespace?: string;

@@ -123,7 +123,16 @@ export class Runtime implements ApiContext {
       implicit: options.mode === "kubernetes" ? [KUBERNETES_SECRET_STORE] : [],
       ...deps.controllerTuning,
     });
-    this.controller.addListener({ subscriptionsChanged: (subscriptions) => void (this.declarativeSubscriptions = subscriptions) });
+    this.controller.addListener({
+      subscriptionsChanged: (subscriptions) => void (this.declarativeSubscriptions = subscriptions),
+      // Kubernetes mode: an edit of the Configuration named by --config takes effect without a restart.
+      configurationsChanged: (configurations) => {
+        if (options.mode !== "kubernetes" || !options.configPath) return;
+        const named = configurations.find((c) => c.metadata.name === options.configPath);
+        if (named) this.applyConfiguration(named);
+        else this.logger.warn(`Configuration ${options.configPath} was deleted; keeping its last settings`);
+      },
+    });
     this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
     this.processor.addListener(this.configurationSubscriptions);
     const pubsubMetrics = new PubSubMetrics(deps.metrics);
@@ -191,13 +200,27 @@ export class Runtime implements ApiContext {
     await this.metricsServer?.close();
   }
 
+  /** `--config`: a file in standalone mode; in kubernetes mode the name of a Configuration resource (as in Dapr). */
   private async loadConfiguration(): Promise<void> {
-    if (!this.options.configPath) return;
-    const { resources, errors } = parseManifests(await readFile(this.options.configPath, "utf8"), this.options.configPath);
+    const source = this.options.configPath;
+    if (!source) return;
+    if (this.options.mode === "kubernetes") {
+      if (!this.deps.kubeConfig) throw new Error("--config in kubernetes mode needs a connection to the API server");
+      const { fetchConfiguration } = await import("../controller/kubeconfiguration.js");
+      this.applyConfiguration(await fetchConfiguration(this.deps.kubeConfig, this.options.namespace ?? "default", source));
+      return;
+    }
+    const { resources, errors } = parseManifests(await readFile(source, "utf8"), source);
     if (errors.length > 0) throw new Error(`invalid --config: ${errors.map(formatManifestError).join("; ")}`);
-    this.configuration = resources.find((r): r is ConfigurationResource => r.kind === "Configuration");
-    if (!this.configuration) throw new Error(`--config ${this.options.configPath} holds no Configuration resource`);
-    for (const feature of this.configuration.spec.features ?? []) if (feature.enabled) this.enabledFeatures.push(feature.name);
-    this.secretAccess = new SecretAccessPolicy(this.configuration.spec.secrets?.scopes);
+    const configuration = resources.find((r): r is ConfigurationResource => r.kind === "Configuration");
+    if (!configuration) throw new Error(`--config ${source} holds no Configuration resource`);
+    this.applyConfiguration(configuration);
   }
+
+  private applyConfiguration(configuration: ConfigurationResource): void {
+    this.configuration = configuration;
+    this.enabledFeatures.splice(0, this.enabledFeatures.length, ...(configuration.spec.features ?? []).filter((f) => f.enabled).map((f) => f.name));
+    this.secretAccess = new SecretAccessPolicy(configuration.spec.secrets?.scopes);
+  }
+
 }
