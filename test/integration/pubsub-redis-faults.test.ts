@@ -145,10 +145,15 @@ function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Se
 
   it("(c) the sidecar is SIGKILLed mid-stream: its restart reclaims what was pending and delivers it", async () => {
     const s = await setup(SHARED);
-    // A slow app, so many messages are in flight (read, unacknowledged) when the sidecar dies.
+    // The app holds every request until the kill: what the first sidecar read is in flight or queued, never acknowledged.
     const ok = new Set<number>();
+    const held: Array<() => void> = [];
+    let open = false;
     s.app.respond(ROUTE, async (req) => {
-      await new Promise((r) => setTimeout(r, 50));
+      if (!open) {
+        await new Promise<void>((resolve) => held.push(resolve));
+        return { status: 500 };
+      }
       ok.add(req.json<{ data: { n: number } }>().data.n);
       return { status: 200 };
     });
@@ -156,14 +161,15 @@ function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Se
     const accepted: number[] = [];
     for (let n = 0; n < 200; n++) if (await publish(first, s.topic, n)) accepted.push(n);
     expect(accepted).toHaveLength(200);
-    await waitFor(() => ok.size >= 10, { what: "some deliveries before the kill" });
+    await waitFor(() => held.length >= 5, { what: "deliveries in flight before the kill" });
     await first.stop("SIGKILL");
-    expect(ok.size).toBeLessThan(200);
+    open = true;
+    for (const release of held.splice(0)) release();
     // What the dead sidecar had read but not acknowledged: only a reclaim (XAUTOCLAIM) can deliver these.
     const admin = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port });
     try {
       const [pendingCount] = (await admin.call("XPENDING", s.topic, s.appId)) as [number];
-      expect(Number(pendingCount)).toBeGreaterThan(0);
+      expect(Number(pendingCount)).toBeGreaterThanOrEqual(10);
     } finally {
       admin.disconnect();
     }
