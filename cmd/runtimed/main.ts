@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { KubeConfig } from "@kubernetes/client-node";
+import type { KubeConfig } from "@kubernetes/client-node";
 import { CommanderError } from "commander";
 import { createLogger, scoped, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
@@ -7,7 +7,9 @@ import { Runtime } from "../../pkg/runtime/runtime.js";
 import { parseOptions } from "./options.js";
 
 /** In a pod: the service account (loadFromCluster); KUBECONFIG, when set, points elsewhere (tests, running outside a cluster). */
-function kubeConfigFrom(env: NodeJS.ProcessEnv): KubeConfig {
+async function kubeConfigFrom(env: NodeJS.ProcessEnv): Promise<KubeConfig> {
+  // Imported only in kubernetes mode: the client costs about a second of start-up.
+  const { KubeConfig } = await import("@kubernetes/client-node");
   const kc = new KubeConfig();
   if (env.KUBECONFIG) kc.loadFromFile(env.KUBECONFIG);
   else kc.loadFromCluster();
@@ -28,7 +30,15 @@ async function main(): Promise<number> {
   const root = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson }, redactor);
   const logger = scoped(root, "runtimed");
   const stop = new AbortController();
-  const kubeConfig = options.mode === "kubernetes" ? kubeConfigFrom(process.env) : undefined;
+  let kubeConfig: KubeConfig | undefined;
+  if (options.mode === "kubernetes") {
+    try {
+      kubeConfig = await kubeConfigFrom(process.env);
+    } catch (error) {
+      logger.error(`startup failed: no API server connection for kubernetes mode: ${(error as Error).message}`);
+      return 1;
+    }
+  }
   const runtime = new Runtime(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, onShutdownRequest: () => stop.abort() });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
   try {

@@ -3,7 +3,6 @@ import type { Resource } from "../apis/types.js";
 import type { Logger } from "../diagnostics/logger.js";
 import type { BackoffOptions } from "./backoff.js";
 import { FileLoader } from "./fileloader.js";
-import { KubernetesLoader } from "./kubeloader.js";
 import { StaticLoader, type ResourceLoader } from "./loader.js";
 
 export { Controller, type ComponentApplier, type ControllerOptions, type ResourceListener } from "./controller.js";
@@ -38,8 +37,39 @@ export function selectLoader(choice: LoaderChoice): ResourceLoader {
   if (choice.mode === "kubernetes") {
     if (!choice.kubeConfig) throw new Error("kubernetes mode needs an API server connection (a KubeConfig from cmd/runtimed)");
     if (!choice.namespace) throw new Error("kubernetes mode needs the pod's namespace (NAMESPACE)");
-    return new KubernetesLoader({ kubeConfig: choice.kubeConfig, namespace: choice.namespace, logger: choice.logger, restartBackoff: choice.tuning?.restartBackoff, onInformerError: choice.onInformerError });
+    const { kubeConfig, namespace } = choice;
+    return new DeferredLoader(`kubernetes namespace ${namespace}`, async () => {
+      const { KubernetesLoader } = await import("./kubeloader.js");
+      return new KubernetesLoader({ kubeConfig, namespace, logger: choice.logger, restartBackoff: choice.tuning?.restartBackoff, onInformerError: choice.onInformerError });
+    });
   }
   if (choice.resourcesPaths.length === 0) return new StaticLoader(choice.embedded);
   return new FileLoader({ folders: choice.resourcesPaths, logger: choice.logger, debounceMs: choice.tuning?.debounceMs });
+}
+
+/**
+ * Builds its loader on first start: the Kubernetes loader pulls in @kubernetes/client-node, about a
+ * second of start-up that standalone sidecars should not pay.
+ */
+class DeferredLoader implements ResourceLoader {
+  private loader?: ResourceLoader;
+
+  constructor(readonly description: string, private readonly create: () => Promise<ResourceLoader>) {}
+
+  async start(signal: AbortSignal, onChange: () => void): Promise<void> {
+    this.loader ??= await this.create();
+    await this.loader.start(signal, onChange);
+  }
+
+  snapshot(): Resource[] {
+    return this.loader?.snapshot() ?? [];
+  }
+
+  async resync(): Promise<void> {
+    await this.loader?.resync();
+  }
+
+  async close(): Promise<void> {
+    await this.loader?.close();
+  }
 }

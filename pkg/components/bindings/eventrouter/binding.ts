@@ -2,15 +2,15 @@ import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import type { InputHandler, InvokeRequest, InvokeResponse } from "../types.js";
 import { BindingRequestError } from "../types.js";
-import { EventSubscriptionManager } from "./input.js";
 import { parseEventRouterMetadata, type EventRouterMetadata } from "./metadata.js";
-import { EventRouterPublisher } from "./output.js";
-import { tenantTokenPolicy, WebhookServer } from "./webhook.js";
+import type { EventRouterPublisher } from "./output.js";
+import type { WebhookServer } from "./webhook.js";
 
 /**
  * `bindings.cloud.eventrouter` (alias `bindings.azure.eventgrid`): output `create` publishes to a
  * custom topic; input creates the event subscription and serves the webhook. `direction` decides
- * which sides start (spec "Binding component metadata").
+ * which sides start (spec "Binding component metadata"). The Azure SDKs and jose are imported when
+ * a side starts, not with the module: they cost every sidecar a second of start-up otherwise.
  */
 export class EventRouterBinding {
   private metadata?: EventRouterMetadata;
@@ -21,8 +21,10 @@ export class EventRouterBinding {
 
   async init(md: ComponentMetadata): Promise<void> {
     this.metadata = parseEventRouterMetadata(md);
-    if (this.metadata.output) this.publisher = new EventRouterPublisher(this.metadata.output, this.context.appId);
-    await Promise.resolve();
+    if (this.metadata.output) {
+      const { EventRouterPublisher } = await import("./output.js");
+      this.publisher = new EventRouterPublisher(this.metadata.output, this.context.appId);
+    }
   }
 
   features(): string[] {
@@ -44,6 +46,7 @@ export class EventRouterBinding {
   async read(handler: InputHandler, signal: AbortSignal): Promise<void> {
     const input = this.metadata?.input;
     if (!input) return;
+    const [{ WebhookServer, tenantTokenPolicy }, { EventSubscriptionManager }] = await Promise.all([import("./webhook.js"), import("./input.js")]);
     const webhook = new WebhookServer({
       port: input.handshakePort,
       address: input.handshakeAddress,

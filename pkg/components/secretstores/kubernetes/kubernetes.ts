@@ -1,4 +1,4 @@
-import { ApiException, CoreV1Api, type V1Secret } from "@kubernetes/client-node";
+import type { CoreV1Api, V1Secret } from "@kubernetes/client-node";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import type { GetSecretRequest, SecretStore, SecretValue } from "../types.js";
@@ -14,14 +14,15 @@ export class KubernetesSecretStore implements SecretStore {
 
   constructor(private readonly context: ComponentContext) {}
 
-  init(metadata: ComponentMetadata): Promise<void> {
+  async init(metadata: ComponentMetadata): Promise<void> {
     const kubeConfig = this.context.kubeConfig;
-    if (!kubeConfig) return Promise.reject(new Error("the kubernetes secret store needs an API server connection (kubernetes mode)"));
+    if (!kubeConfig) throw new Error("the kubernetes secret store needs an API server connection (kubernetes mode)");
     const namespace = metadata.string("namespace", ["defaultNamespace"]) ?? this.context.namespace;
-    if (!namespace) return Promise.reject(metadata.error("namespace", "is required outside kubernetes mode (no pod namespace is known)"));
+    if (!namespace) throw metadata.error("namespace", "is required outside kubernetes mode (no pod namespace is known)");
     this.namespace = namespace;
+    // Loaded here, not at import: the client costs about a second of every sidecar's start-up.
+    const { CoreV1Api } = await import("@kubernetes/client-node");
     this.api = kubeConfig.makeApiClient(CoreV1Api);
-    return Promise.resolve();
   }
 
   features(): string[] {
@@ -33,7 +34,7 @@ export class KubernetesSecretStore implements SecretStore {
     try {
       return this.decode(await this.requireApi().readNamespacedSecret({ name: request.name, namespace }));
     } catch (error) {
-      if (error instanceof ApiException && error.code === 404) return undefined;
+      if (apiStatus(error) === 404) return undefined;
       throw describe(error, `reading secret ${request.name} in namespace ${namespace}`);
     }
   }
@@ -78,17 +79,25 @@ export class KubernetesSecretStore implements SecretStore {
 
 /** The client's errors carry the whole response body; keep the status and the API's own message only. */
 function describe(error: unknown, what: string): Error {
-  if (error instanceof ApiException) {
+  const status = apiStatus(error);
+  if (status !== undefined) {
+    const apiError = error as { body?: unknown };
     let reason = "";
     try {
-      const body: unknown = typeof error.body === "string" ? JSON.parse(error.body) : error.body;
+      const body: unknown = typeof apiError.body === "string" ? JSON.parse(apiError.body) : apiError.body;
       if (body && typeof body === "object" && "message" in body) reason = `: ${String((body as { message: unknown }).message)}`;
     } catch {
       // not a Status object
     }
-    return new Error(`${what}: the API server answered ${error.code}${reason}`);
+    return new Error(`${what}: the API server answered ${status}${reason}`);
   }
   return new Error(`${what}: ${(error as Error).message}`);
+}
+
+/** The HTTP status of the client's ApiException (checked by shape: the class is loaded lazily). */
+function apiStatus(error: unknown): number | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return error instanceof Error && typeof code === "number" && "body" in error && "headers" in error ? code : undefined;
 }
 
 export function createKubernetesSecretStore(context: ComponentContext): SecretStore {
