@@ -14,7 +14,7 @@ export interface FileLoaderOptions {
   debounceMs?: number;
 }
 
-const MANIFEST_FILE = /\.(ya?ml|json)$/i;
+const MANIFEST_FILE = /\.ya?ml$/i;
 
 /**
  * Standalone mode's loader: every YAML/JSON file directly under each --resources-path folder

@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import { parseAllDocuments } from "yaml";
 import type { Resource } from "../apis/types.js";
 import { validateResource } from "../apis/validate.js";
@@ -36,27 +34,6 @@ export function parseManifests(text: string, file: string): LoadResult {
     const validated = validateResource(value);
     if (validated.ok) result.resources.push(validated.resource);
     else for (const e of validated.errors) result.errors.push({ file, kind: validated.kind, name: validated.name, ...e });
-  }
-  return result;
-}
-
-/** Every `*.yaml`, `*.yml` and `*.json` file directly under each folder, in name order (as Dapr's standalone loader). */
-export async function loadResourceFiles(folders: readonly string[]): Promise<LoadResult> {
-  const result: LoadResult = { resources: [], errors: [] };
-  for (const folder of folders) {
-    let names: string[];
-    try {
-      names = (await readdir(folder, { withFileTypes: true })).filter((d) => d.isFile() && /\.(ya?ml|json)$/i.test(d.name)).map((d) => d.name).sort();
-    } catch (error) {
-      result.errors.push({ file: folder, field: "(folder)", message: `cannot read resources folder: ${(error as Error).message}` });
-      continue;
-    }
-    for (const name of names) {
-      const file = path.join(folder, name);
-      const parsed = parseManifests(await readFile(file, "utf8"), file);
-      result.resources.push(...parsed.resources);
-      result.errors.push(...parsed.errors);
-    }
   }
   return result;
 }
