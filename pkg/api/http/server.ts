@@ -27,12 +27,23 @@ export function createApiApp(options: ApiAppOptions): Express {
   app.use(express.raw({ type: () => true, limit: options.maxBodyBytes }));
   for (const endpoint of options.endpoints) {
     const template = endpoint.paths[0]!;
-    const observe = (req: Request, res: Response, next: NextFunction): void => {
+    // Label children cached per status: prom-client hashes the label set on every call otherwise (publish is the hot path).
+    const byStatus = new Map<number, { count: { inc(): void }; latency: { observe(ms: number): void } }>();
+    const series = (status: number): { count: { inc(): void }; latency: { observe(ms: number): void } } => {
+      let found = byStatus.get(status);
+      if (!found) {
+        const labels = { method: endpoint.method.toUpperCase(), route: template, status: String(status) };
+        found = { count: options.metrics.httpRequests.labels(labels), latency: options.metrics.httpLatency.labels(labels) };
+        byStatus.set(status, found);
+      }
+      return found;
+    };
+    const observe = (_req: Request, res: Response, next: NextFunction): void => {
       const started = process.hrtime.bigint();
       res.once("finish", () => {
-        const labels = { method: req.method, route: template, status: String(res.statusCode) };
-        options.metrics.httpRequests.inc(labels);
-        options.metrics.httpLatency.observe(labels, Number(process.hrtime.bigint() - started) / 1e6);
+        const { count, latency } = series(res.statusCode);
+        count.inc();
+        latency.observe(Number(process.hrtime.bigint() - started) / 1e6);
       });
       next();
     };

@@ -7,7 +7,7 @@ import { metadataEndpoints } from "./metadata.js";
 import { pubsubEndpoints } from "./pubsub.js";
 import { secretsEndpoints } from "./secrets.js";
 
-/** The whole API table, one router per building block. */
+/** The whole API table, one router per building block; publish first, since Express tries routes in order and it is the hot path. */
 export function allEndpoints(ctx: ApiContext): Endpoint[] {
-  return [...healthEndpoints(ctx), ...metadataEndpoints(ctx), ...bindingsEndpoints(ctx), ...configurationEndpoints(ctx), ...secretsEndpoints(ctx), ...pubsubEndpoints(ctx)];
+  return [...pubsubEndpoints(ctx), ...healthEndpoints(ctx), ...metadataEndpoints(ctx), ...bindingsEndpoints(ctx), ...configurationEndpoints(ctx), ...secretsEndpoints(ctx)];
 }
