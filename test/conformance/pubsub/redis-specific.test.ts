@@ -39,7 +39,7 @@ describe("pubsub.redis metadata", () => {
     expect(s).toMatchObject({ ...REDIS_DEFAULTS, host: "localhost", port: 6380, db: 0, enableTLS: false, consumerGroup: "orders" });
     expect(s.processingTimeoutMs).toBe(60_000);
     expect(s.redeliverIntervalMs).toBe(15_000);
-    expect(s.concurrency).toBe(10);
+    expect(s.concurrency).toBe(100);
   });
 
   it("parses every field, with Go durations, consumerID overriding the app-id, and IPv6 hosts", () => {

@@ -14,7 +14,12 @@ export interface RedisPubSubSettings {
   processingTimeoutMs: number;
   /** A rejected message is handed to the handler again after this long. */
   redeliverIntervalMs: number;
-  /** Handlers running at once per subscription. */
+  /**
+   * Messages the sidecar holds at once per subscription: being delivered or waiting for a retry. The
+   * runtime retries inline with backoff and bounds what the app sees by itself (maxConcurrency), so
+   * this is a memory bound, not the app's; it must exceed the messages one expects to be retrying,
+   * or those block the rest (the issue: "a message being retried must not block the others").
+   */
   concurrency: number;
   /** XADD MAXLEN ~ this; 0 keeps every entry. */
   maxLenApprox: number;
@@ -26,7 +31,8 @@ export const REDIS_DEFAULTS = {
   port: 6379,
   processingTimeoutMs: 60_000,
   redeliverIntervalMs: 15_000,
-  concurrency: 10,
+  // Dapr's default is 10, but Dapr hands a retry back to the broker; ours wait in the sidecar.
+  concurrency: 100,
   maxLenApprox: 0,
   queueDepth: 100,
 } as const;
