@@ -20,7 +20,8 @@ export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
-  app.set("query parser", "extended");
+  // The simple parser: `metadata.<name>` keys stay flat, repeated keys become lists, and the result has no prototype.
+  app.set("query parser", "simple");
   app.use(normalisePath);
   if (options.apiToken) app.use(apiTokenAuth(options.apiToken));
   // Every body is read as bytes once, capped: handlers decide how to parse (publish keeps raw bytes).

@@ -2,7 +2,7 @@ import type { Request } from "express";
 import type { ConfigurationItem, ConfigurationStore } from "../../../components/configuration/types.js";
 import { observe, operationMetrics } from "../../../runtime/configuration/metrics.js";
 import type { ApiContext } from "../context.js";
-import { queryMetadata, type Endpoint } from "../endpoint.js";
+import { queryList, queryMetadata, type Endpoint } from "../endpoint.js";
 import { ApiError, Errors } from "../errors.js";
 
 /** Stable and alpha prefixes: the spec lists /v1.0 while its unsubscribe example uses /v1.0-alpha1 (spec: Versioning). */
@@ -16,12 +16,9 @@ function storeOf(ctx: ApiContext, name: string): ConfigurationStore {
   return store;
 }
 
-/** Repeatable `key` (none: all items); a key that is empty or not a plain value is a malformed request (400). */
+/** Repeatable `key` (none: all items); an empty key is a malformed request (400). */
 function keysOf(req: Request): string[] {
-  const raw = req.query.key;
-  if (raw === undefined) return [];
-  const values = Array.isArray(raw) ? raw : [raw];
-  if (!values.every((v): v is string => typeof v === "string")) throw Errors.malformedRequest("query parameter key must be a plain string, repeated for several keys");
+  const values = queryList(req, "key");
   if (values.some((v) => v === "")) throw Errors.malformedRequest("query parameter key must not be empty");
   return [...new Set(values)];
 }
