@@ -1,6 +1,10 @@
 import { type Component, type ComponentContext, type ComponentKind } from "./component.js";
 
-export type ComponentFactory<T extends Component> = (context: ComponentContext) => T;
+/**
+ * Makes a component. A factory may be async so that a built-in imports its client library (ioredis,
+ * pg, the Azure SDKs) only when a manifest uses it: each costs megabytes of memory and start-up time.
+ */
+export type ComponentFactory<T extends Component> = (context: ComponentContext) => T | Promise<T>;
 
 interface Registration<T extends Component> {
   factory: ComponentFactory<T>;
@@ -37,7 +41,7 @@ export class Registry<T extends Component> {
     return this.registrations.has(this.canonicalType(type));
   }
 
-  create(type: string, version: string, context: ComponentContext): T {
+  async create(type: string, version: string, context: ComponentContext): Promise<T> {
     const registration = this.registrations.get(this.canonicalType(type));
     if (!registration || !registration.versions.includes(version)) {
       throw new UnknownComponentError(this.kind, type, version, this.types());

@@ -130,7 +130,7 @@ export class Processor {
     const kind = kindOfType(type);
     if (!kind) throw new ComponentInitError(name, type, new Error(`unknown component kind ${JSON.stringify(type.split(".")[0])}; known kinds: secretstores, pubsub, configuration, bindings`));
     const registry = this.deps.registries[kind];
-    const instance = registry.create(type, version, {
+    const instance = await registry.create(type, version, {
       ...this.deps.context,
       name,
       type: registry.canonicalType(type),

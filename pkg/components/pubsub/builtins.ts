@@ -1,10 +1,12 @@
 import type { Registry } from "../registry.js";
 import { InMemoryPubSub } from "./inmemory/index.js";
-import { RedisStreamsPubSub } from "./redis/redis.js";
 import type { PubSub } from "./types.js";
 
-/** The built-in pubsub components: adding a type is adding a line here. */
+/**
+ * The built-in pubsub components: adding a type is adding a line here. Components with a client
+ * library import it when used, so a sidecar pays only for the brokers its manifests name.
+ */
 export function registerPubSubs(registry: Registry<PubSub>): void {
   registry.register("pubsub.in-memory", (context) => new InMemoryPubSub(context));
-  registry.register("pubsub.redis", (context) => new RedisStreamsPubSub(context));
+  registry.register("pubsub.redis", async (context) => new (await import("./redis/redis.js")).RedisStreamsPubSub(context));
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { CloudEvent } from "cloudevents";
 
 /** DESIGN.md "Identity": the `type` the envelope sets. */
 export const EVENT_TYPE = "com.runtime.event.sent";
@@ -94,7 +93,7 @@ function addTraceAndExpiry(event: Record<string, unknown>, input: EnvelopeInput)
  * `pubsubname` are set, missing required attributes filled, and the result checked by the
  * `cloudevents` library so a malformed event is a 400 naming the attribute.
  */
-export function adoptCloudEvent(input: EnvelopeInput): Record<string, unknown> {
+export async function adoptCloudEvent(input: EnvelopeInput): Promise<Record<string, unknown>> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(input.data.toString("utf8"));
@@ -110,11 +109,13 @@ export function adoptCloudEvent(input: EnvelopeInput): Record<string, unknown> {
   event["topic"] = input.topic;
   event["pubsubname"] = input.pubsubName;
   addTraceAndExpiry(event, input);
-  validateCloudEvent(event);
+  await validateCloudEvent(event);
   return event;
 }
 
-function validateCloudEvent(event: Record<string, unknown>): void {
+/** The `cloudevents` library (and its JSON-schema validator) is imported on the first such body: most sidecars never see one. */
+async function validateCloudEvent(event: Record<string, unknown>): Promise<void> {
+  const { CloudEvent } = await import("cloudevents");
   try {
     // Only the context attributes: the data is the publisher's and may be of any shape.
     const { data: _data, data_base64: _b64, ...attributes } = event;

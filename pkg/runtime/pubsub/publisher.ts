@@ -65,7 +65,7 @@ export class PubSubPublisher {
     const ttlSeconds = ttlOf(input.metadata);
     const raw = rawPayloadOf(input.metadata);
     const contentType = input.contentType || "text/plain";
-    const data = raw ? input.body : this.envelope({ ...input, contentType }, ttlSeconds);
+    const data = raw ? input.body : await this.envelope({ ...input, contentType }, ttlSeconds);
     const started = process.hrtime.bigint();
     try {
       await pubsub.publish({ topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, metadata: input.metadata });
@@ -83,13 +83,13 @@ export class PubSubPublisher {
   async bulkPublish(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string): Promise<BulkPublishResult> {
     const pubsub = this.resolve(pubsubName, topic);
     const maxBytes = maxBulkBytesOf(metadata);
-    const prepared: BulkPublishEntry[] = entries.map((entry) => {
+    const prepared: BulkPublishEntry[] = await Promise.all(entries.map(async (entry) => {
       const entryMetadata = { ...metadata, ...entry.metadata };
       const ttlSeconds = ttlOf(entryMetadata);
       if (rawPayloadOf(entryMetadata)) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, metadata: entry.metadata };
-      const data = this.envelope({ pubsubName, topic, body: entry.data, contentType: entry.contentType, metadata: entryMetadata, traceparent }, ttlSeconds);
+      const data = await this.envelope({ pubsubName, topic, body: entry.data, contentType: entry.contentType, metadata: entryMetadata, traceparent }, ttlSeconds);
       return { entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, metadata: entry.metadata };
-    });
+    }));
     const failedEntries: BulkPublishResult["failedEntries"] = [];
     const started = process.hrtime.bigint();
     await Promise.all(
@@ -107,10 +107,10 @@ export class PubSubPublisher {
     return { failedEntries };
   }
 
-  private envelope(input: PublishInput, ttlSeconds: number | undefined): Buffer {
+  private async envelope(input: PublishInput, ttlSeconds: number | undefined): Promise<Buffer> {
     const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType: input.contentType, traceparent: input.traceparent, ttlSeconds };
     try {
-      const event = mediaType(input.contentType) === CLOUDEVENTS_JSON ? adoptCloudEvent(envelopeInput) : buildEnvelope(envelopeInput);
+      const event = mediaType(input.contentType) === CLOUDEVENTS_JSON ? await adoptCloudEvent(envelopeInput) : buildEnvelope(envelopeInput);
       return Buffer.from(JSON.stringify(event));
     } catch (error) {
       if (error instanceof EnvelopeError) throw new PublishError("invalid-event", error.message);

@@ -1,4 +1,4 @@
-import { celEnv, isCelError, parse, plan, type CelInput } from "@bufbuild/cel";
+import type { CelInput } from "@bufbuild/cel";
 import type { Subscription } from "./subscription.js";
 import { SubscriptionError } from "./subscription.js";
 
@@ -10,17 +10,25 @@ type Program = (bindings: { event: CelInput }) => unknown;
  * subscription is set up, so a syntax error is reported then and not per message.
  */
 export class Router {
-  private readonly rules: Array<{ match: string; path: string; program: Program }>;
+  private constructor(
+    private readonly subscription: Subscription,
+    private readonly rules: Array<{ match: string; path: string; program: Program }>,
+    private readonly isError: (value: unknown) => boolean,
+  ) {}
 
-  constructor(private readonly subscription: Subscription) {
+  /** The CEL library is imported only for subscriptions that have rules: it costs megabytes otherwise unused. */
+  static async compile(subscription: Subscription): Promise<Router> {
+    if (subscription.rules.length === 0) return new Router(subscription, [], () => false);
+    const { celEnv, isCelError, parse, plan } = await import("@bufbuild/cel");
     const env = celEnv({});
-    this.rules = subscription.rules.map((rule) => {
+    const rules = subscription.rules.map((rule) => {
       try {
         return { ...rule, program: plan(env, parse(rule.match)) as unknown as Program };
       } catch (error) {
         throw new SubscriptionError(`routes.rules match ${JSON.stringify(rule.match)} is not a valid CEL expression: ${(error as Error).message}`);
       }
     });
+    return new Router(subscription, rules, isCelError);
   }
 
   /**
@@ -30,7 +38,7 @@ export class Router {
   route(event: unknown): string | undefined {
     for (const rule of this.rules) {
       const result = rule.program({ event: (event ?? null) as CelInput });
-      if (!isCelError(result) && result === true) return rule.path;
+      if (!this.isError(result) && result === true) return rule.path;
     }
     return this.subscription.defaultRoute;
   }

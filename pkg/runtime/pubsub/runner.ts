@@ -25,7 +25,8 @@ export interface RunnerDeps {
  */
 export class SubscriptionRunner {
   private readonly controller = new AbortController();
-  private readonly router: Router;
+  /** Compiled in start(): the rules are checked before the broker is asked for anything. */
+  private router!: Router;
   private readonly policy: DeliveryPolicy;
   private readonly slots: Semaphore;
   private readonly batcher?: BulkBatcher;
@@ -36,7 +37,6 @@ export class SubscriptionRunner {
     private readonly pubsub: PubSub,
     private readonly deps: RunnerDeps,
   ) {
-    this.router = new Router(subscription);
     this.policy = deliveryPolicy(subscription, deps.defaultConcurrency);
     this.slots = new Semaphore(this.policy.maxConcurrency);
     if (subscription.bulk) {
@@ -46,6 +46,7 @@ export class SubscriptionRunner {
 
   async start(): Promise<void> {
     const { subscription } = this;
+    this.router = await Router.compile(subscription);
     // consumerID defaults to the app-id, as in Dapr: replicas of one app share a consumer group.
     const metadata = { consumerID: this.deps.appId, ...subscription.metadata };
     this.active = await this.pubsub.subscribe({ topic: subscription.topic, metadata }, (message) => this.handle(message), this.controller.signal);
