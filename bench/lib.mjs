@@ -112,6 +112,12 @@ export async function rssBytes(pid) {
   return kb * 1024;
 }
 
+/** CPU time (user + system) a process has used, from /proc (Linux), in ms. */
+export async function cpuMs(pid) {
+  const fields = (await readFile(`/proc/${pid}/stat`, "utf8")).split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 export function percentile(sortedOrValues, p) {
   const values = [...sortedOrValues].sort((a, b) => a - b);
   if (values.length === 0) return NaN;
