@@ -5,21 +5,21 @@ import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
+import { parse } from "yaml";
 import { brokerAvailable } from "../support/brokers.js";
+import { COMPONENTS, FakeApiServer } from "../support/fake-apiserver.js";
 import { waitFor } from "../support/ports.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 
 /**
- * Issue 6: updating a pub/sub component while messages flow loses nothing. The processor inits the
- * new instance, the subscription manager drains the old one's deliveries, then the swap; Redis
- * Streams keeps what was published but not yet acknowledged for the consumer group.
+ * Issue 6: updating a pub/sub component while messages flow loses nothing, whether the update is an
+ * edited file or a `kubectl apply` (the fake API server, through the real client's informer). The
+ * processor inits the new instance, the subscription manager drains the old one's deliveries, then
+ * the swap; Redis Streams keeps what was published but not yet acknowledged for the consumer group.
  */
 const redisUp = await brokerAvailable("redis");
 
-const TOPIC = `reload-${randomUUID()}`;
-const GROUP = `reload-group-${randomUUID()}`;
-
-function redisComponent(redeliverInterval: string): string {
+function redisComponent(redeliverInterval: string, GROUP: string): string {
   return `apiVersion: runtime.io/v1alpha1
 kind: Component
 metadata:
@@ -37,8 +37,49 @@ spec:
 `;
 }
 
-(redisUp ? describe : describe.skip)("updating a pub/sub component while messages flow (Redis)", () => {
-  let dir: string;
+interface Source {
+  start(appPort: number, manifest: string): Promise<TestRuntime>;
+  update(manifest: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+function filesSource(): Source {
+  let dir = "";
+  return {
+    async start(appPort, manifest) {
+      dir = await resourcesFolder({ "pubsub.yaml": manifest });
+      const rt = createRuntime({ resourcesPaths: [dir], appPort }, { controllerTuning: { debounceMs: 30 } });
+      await rt.start();
+      return rt;
+    },
+    update: (manifest) => writeFile(path.join(dir, "pubsub.yaml"), manifest),
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+function kubernetesSource(): Source {
+  const NS = "reload";
+  let api: FakeApiServer | undefined;
+  return {
+    async start(appPort, manifest) {
+      api = await FakeApiServer.start();
+      api.create(COMPONENTS, NS, parse(manifest) as { metadata: { name: string } });
+      const rt = createRuntime({ mode: "kubernetes", namespace: NS, appPort }, { kubeConfig: api.kubeConfig(), controllerTuning: { resyncIntervalMs: 60_000 } });
+      await rt.start();
+      return rt;
+    },
+    update: async (manifest) => void api!.update(COMPONENTS, NS, parse(manifest) as { metadata: { name: string } }),
+    close: async () => api?.close(),
+  };
+}
+
+(redisUp ? describe.each : describe.skip.each)([
+  ["an edited file", filesSource],
+  ["an update through the Kubernetes API", kubernetesSource],
+])("updating a pub/sub component while messages flow (Redis): %s", (_how, makeSource) => {
+  const TOPIC = `reload-${randomUUID()}`;
+  const GROUP = `reload-group-${randomUUID()}`;
+  const source = makeSource();
   let app: http.Server;
   let rt: TestRuntime;
   const received = new Map<string, number>();
@@ -62,9 +103,7 @@ spec:
       });
     });
     await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", () => resolve()));
-    dir = await resourcesFolder({ "pubsub.yaml": redisComponent("2s") });
-    rt = createRuntime({ resourcesPaths: [dir], appPort: (app.address() as AddressInfo).port }, { controllerTuning: { debounceMs: 30 } });
-    await rt.start();
+    rt = await source.start((app.address() as AddressInfo).port, redisComponent("2s", GROUP));
     await waitFor(async () => {
       const body = (await (await fetch(`${rt.url}/v1.0/metadata`)).json()) as { subscriptions: Array<{ topic: string }> };
       return body.subscriptions.some((s) => s.topic === TOPIC);
@@ -74,7 +113,7 @@ spec:
   afterAll(async () => {
     await rt?.close();
     await new Promise<void>((resolve) => (app ? app.close(() => resolve()) : resolve()));
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await source.close();
     const redis = new Redis({ host: "127.0.0.1", port: 6379, lazyConnect: true });
     await redis.connect();
     await redis.del(TOPIC);
@@ -96,7 +135,7 @@ spec:
     const reloads = async (): Promise<string> => rt.runtime.metrics.registry.getSingleMetricAsString("runtime_component_reload_total");
     let receivedAtSwap = -1;
     for (let n = 0; n < total; n++) {
-      if (n === 100) await writeFile(path.join(dir, "pubsub.yaml"), redisComponent("3s"));
+      if (n === 100) await source.update(redisComponent("3s", GROUP));
       // The last third is published only once the new instance serves: messages flow before, during and after the swap.
       if (n === 200) {
         await waitFor(async () => /operation="update",result="success"\} 1/.test(await reloads()), { timeoutMs: 5000, what: "the update applied" });
