@@ -1,8 +1,8 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { Command, CommanderError, Option } from "commander";
 import type { LogLevel } from "../../pkg/diagnostics/logger.js";
+import { bool, bytes, port } from "../flags.js";
 import { DEFAULT_SKIP_NAMESPACES } from "../../pkg/injector/patcher.js";
 import { DEFAULT_MAX_BODY_BYTES } from "../../pkg/injector/server.js";
-import { parseBool, parseByteSize } from "../../pkg/util/parse.js";
 
 /** A command-line problem: main prints it and exits 2. */
 export class UsageError extends Error {}
@@ -20,24 +20,6 @@ export interface InjectorOptions {
   logAsJson: boolean;
   maxBodyBytes: number;
   skipNamespaces: string[];
-}
-
-function port(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError("must be a port number (0-65535)");
-  return n;
-}
-
-function bool(value: string): boolean {
-  const b = parseBool(value);
-  if (b === undefined) throw new InvalidArgumentError("must be true or false");
-  return b;
-}
-
-function bytes(value: string): number {
-  const b = parseByteSize(value);
-  if (b === undefined || b === 0) throw new InvalidArgumentError("must be a size such as 4Mi or 1048576");
-  return b;
 }
 
 function collect(value: string, previous: string[]): string[] {

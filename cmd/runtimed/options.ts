@@ -1,33 +1,16 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { LogLevel } from "../../pkg/diagnostics/logger.js";
+import { bool, bytes, port } from "../flags.js";
 import type { RuntimeOptions } from "../../pkg/runtime/options.js";
-import { parseBool, parseByteSize, parseDurationMs } from "../../pkg/util/parse.js";
+import { parseDurationMs } from "../../pkg/util/parse.js";
 
 /** A command-line problem: main prints it and exits 2. */
 export class UsageError extends Error {}
-
-function port(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n < 0 || n > 65535) throw new InvalidArgumentError("must be a port number (0-65535)");
-  return n;
-}
 
 function positiveInt(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError("must be a positive integer");
   return n;
-}
-
-function bool(value: string): boolean {
-  const b = parseBool(value);
-  if (b === undefined) throw new InvalidArgumentError("must be true or false");
-  return b;
-}
-
-function bytes(value: string): number {
-  const b = parseByteSize(value);
-  if (b === undefined || b === 0) throw new InvalidArgumentError("must be a size such as 4Mi or 1048576");
-  return b;
 }
 
 function seconds(value: string): number {

@@ -1,5 +1,5 @@
 import http from "node:http";
-import net from "node:net";
+import { tcpReachable } from "../util/net.js";
 import type { Gate } from "./health.js";
 
 export interface AppChannelOptions {
@@ -50,28 +50,12 @@ export class AppChannel {
    */
   async waitUntilReachable(gate: Gate, signal: AbortSignal, pollMs = 100): Promise<void> {
     while (!signal.aborted) {
-      if (await this.portOpen()) {
+      if (await tcpReachable(this.options.address, this.options.port)) {
         gate.set(true);
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, pollMs).unref());
     }
-  }
-
-  private portOpen(): Promise<boolean> {
-    return new Promise((resolve) => {
-      const socket = net.connect({ host: this.options.address, port: this.options.port });
-      socket.setTimeout(1000);
-      socket.once("connect", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once("error", () => resolve(false));
-      socket.once("timeout", () => {
-        socket.destroy();
-        resolve(false);
-      });
-    });
   }
 
   invoke(request: AppRequest): Promise<AppResponse> {

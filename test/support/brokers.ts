@@ -1,23 +1,10 @@
-import net from "node:net";
+import { tcpReachable } from "../../pkg/util/net.js";
+
+export { tcpReachable };
 
 /** True inside CI, where a missing broker is a failure, never a skip (the brief's rule). */
 export const IN_CI = /^(1|true)$/i.test(process.env.CI ?? "");
 
-export function tcpReachable(host: string, port: number, timeoutMs = 1000): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    socket.setTimeout(timeoutMs);
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-    socket.once("timeout", () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
 
 export const BROKERS = {
   redis: { host: "127.0.0.1", port: 6379 },

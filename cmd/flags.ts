@@ -1,0 +1,22 @@
+import { InvalidArgumentError } from "commander";
+import { parseBool, parseByteSize } from "../pkg/util/parse.js";
+
+/** Flag value parsers shared by runtimed and runtime-injector, so both answer bad values alike (exit 2). */
+
+export function port(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n > 65535) throw new InvalidArgumentError("must be a port number (0-65535)");
+  return n;
+}
+
+export function bool(value: string): boolean {
+  const b = parseBool(value);
+  if (b === undefined) throw new InvalidArgumentError("must be true or false");
+  return b;
+}
+
+export function bytes(value: string): number {
+  const b = parseByteSize(value);
+  if (b === undefined || b === 0) throw new InvalidArgumentError("must be a size such as 4Mi or 1048576");
+  return b;
+}
