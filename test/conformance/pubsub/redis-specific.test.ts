@@ -210,6 +210,21 @@ describe("pubsub.redis metadata", () => {
     expect(Number(await admin.call("XLEN", t))).toBe(2);
   });
 
+  it("sends concurrent publishes as one pipeline, each succeeding or failing on its own", async () => {
+    const pubsub = await component({});
+    const good = topic();
+    const notAStream = topic();
+    await admin.set(notAStream, "a plain string: XADD answers WRONGTYPE");
+    const results = await Promise.allSettled([
+      pubsub.publish({ topic: good, data: Buffer.from("1"), metadata: {} }),
+      pubsub.publish({ topic: notAStream, data: Buffer.from("2"), metadata: {} }),
+      pubsub.publish({ topic: good, data: Buffer.from("3"), metadata: {} }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(String((results[1] as PromiseRejectedResult).reason)).toContain("WRONGTYPE");
+    expect(Number(await admin.call("XLEN", good))).toBe(2);
+  });
+
   it("authenticates with redisUsername/redisPassword and never logs the password", async () => {
     const secured = await PrivateRedis.start(["--requirepass", "s3cret-pass"]);
     try {

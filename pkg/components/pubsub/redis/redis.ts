@@ -17,6 +17,7 @@ import type {
 import { StreamConsumer } from "./consumer.js";
 import { entryFields, expiryOf } from "./entry.js";
 import { parseRedisMetadata, type RedisPubSubSettings } from "./metadata.js";
+import { TickPipeline } from "./tickpipeline.js";
 
 /** A publish must fail (500) rather than hang while Redis is away; at-least-once means 204 only once XADD succeeded. */
 const COMMAND_TIMEOUT_MS = 10_000;
@@ -29,6 +30,7 @@ const PUBLISH_RETRIES = 2;
 export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   private settings?: RedisPubSubSettings;
   private client?: Redis;
+  private publishes?: TickPipeline;
   private readonly closing = new AbortController();
   private readonly consumers = new Set<StreamConsumer>();
 
@@ -38,6 +40,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     this.settings = parseRedisMetadata(metadata, this.context.appId);
     const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout: COMMAND_TIMEOUT_MS });
     this.client = client;
+    this.publishes = new TickPipeline(client);
     try {
       await client.ping();
     } catch (error) {
@@ -50,9 +53,9 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   }
 
   async publish(request: PublishRequest): Promise<void> {
-    const { client, settings } = this.ready();
+    const { settings } = this.ready();
     const fields = entryFields(request.data, request.contentType, expiryOf(request.metadata, Date.now()));
-    await client.call("XADD", ...this.xaddHead(request.topic, settings), ...fields);
+    await this.publishes!.call("XADD", [...this.xaddHead(request.topic, settings), ...fields]);
   }
 
   /** One pipeline, one round trip; each entry succeeds or fails on its own (spec: failedEntries). */
