@@ -90,7 +90,7 @@ export async function startSidecar({ appId = "bench", appPort, components } = {}
     await proc.stop();
     throw new Error(`${error.message}\n${proc.output()}`);
   }
-  return { ...proc, url, httpPort };
+  return { ...proc, url, httpPort, metricsPort };
 }
 
 export function redisComponent(name, extra = "") {
