@@ -2,7 +2,8 @@
 # One image, two binaries (DESIGN.md "Identity"): runtimed is the entrypoint (the sidecar the injector
 # adds passes only args); the injector Deployment runs `node /app/dist/cmd/injector/main.js` as its command.
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+# The current LTS line (Node 24); the code also runs on Node 20.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /src
@@ -11,7 +12,6 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY cmd ./cmd
 COPY pkg ./pkg
-COPY examples ./examples
 RUN npx tsc -p tsconfig.build.json
 
 FROM ${NODE_IMAGE} AS deps
