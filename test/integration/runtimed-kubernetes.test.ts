@@ -1,0 +1,57 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { COMPONENTS, CONFIGURATIONS, FakeApiServer } from "../support/fake-apiserver.js";
+import { waitFor } from "../support/ports.js";
+import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
+
+/**
+ * The built runtimed in kubernetes mode, as the injector starts it (`--mode kubernetes --config <name>`,
+ * NAMESPACE from the downward API), its API server connection from KUBECONFIG: resources come from
+ * the (fake) API server, hot-reload, and secretKeyRefs resolve through the built-in kubernetes store.
+ */
+const NS = "shop";
+
+describe("runtimed --mode kubernetes (built binary, fake API server)", () => {
+  let api: FakeApiServer;
+  let sidecar: SidecarProcess;
+
+  beforeAll(async () => {
+    api = await FakeApiServer.start({ token: "service-account-token" });
+    api.putSecret(NS, "broker", { password: "pw-from-kubernetes" });
+    api.create(CONFIGURATIONS, NS, { metadata: { name: "appconfig" }, spec: { secrets: { scopes: [{ storeName: "kubernetes", defaultAccess: "deny", allowedSecrets: ["broker"] }] } } });
+    api.create(COMPONENTS, NS, { metadata: { name: "orders" }, spec: { type: "pubsub.in-memory", version: "v1", metadata: [{ name: "note", secretKeyRef: { name: "broker", key: "password" } }] } });
+    const dir = await mkdtemp(path.join(os.tmpdir(), "runtimed-kube-"));
+    const kubeconfig = path.join(dir, "config");
+    await writeFile(kubeconfig, api.kubeConfig().exportConfig());
+    sidecar = await startSidecar({ appId: "checkout", args: ["--mode", "kubernetes", "--config", "appconfig", "--listen-address", "127.0.0.1"], env: { NAMESPACE: NS, KUBECONFIG: kubeconfig } });
+  });
+
+  afterAll(async () => {
+    await sidecar?.stop("SIGKILL");
+    await api?.close();
+  });
+
+  const components = async (): Promise<string[]> => {
+    const body = (await (await fetch(`${sidecar.url}/v1.0/metadata`)).json()) as { components: Array<{ name: string }> };
+    return body.components.map((c) => c.name).sort();
+  };
+
+  it("loads the namespace's components (their secretKeyRef through the kubernetes store) and the built-in store", async () => {
+    expect(await components()).toEqual(["kubernetes", "orders"]);
+    expect(sidecar.output()).not.toContain("pw-from-kubernetes");
+    expect((await fetch(`${sidecar.url}/v1.0/publish/orders/t`, { method: "POST", body: "hi" })).status).toBe(204);
+  });
+
+  it("applies the Configuration named by --config to secret reads", async () => {
+    expect(await (await fetch(`${sidecar.url}/v1.0/secrets/kubernetes/broker`)).json()).toEqual({ password: "pw-from-kubernetes" });
+    api.putSecret(NS, "other", { key: "v" });
+    expect((await fetch(`${sidecar.url}/v1.0/secrets/kubernetes/other`)).status).toBe(403);
+  });
+
+  it("hot-reloads a Component created through the API within a second", async () => {
+    api.create(COMPONENTS, NS, { metadata: { name: "events" }, spec: { type: "pubsub.in-memory", version: "v1", metadata: [] } });
+    await waitFor(async () => (await components()).includes("events"), { timeoutMs: 1000, intervalMs: 20, what: "events to load" });
+  });
+});
