@@ -1,6 +1,6 @@
 import http from "node:http";
 import { describe, expect, it } from "@jest/globals";
-import { HttpServer } from "../../pkg/api/http/server.js";
+import { HttpServer } from "../../pkg/util/httpserver.js";
 
 function get(port: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {

@@ -1,5 +1,3 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
@@ -53,49 +51,4 @@ export function createApiApp(options: ApiAppOptions): Express {
   app.use((req, _res, next) => next(Errors.notFound(req.method, req.path)));
   app.use(errorRenderer(options.logger));
   return app;
-}
-
-export interface ListenOptions {
-  port: number;
-  address: string;
-}
-
-/**
- * An HTTP listener with the long-running shape (`start(signal)` / `close()`): close stops accepting,
- * lets in-flight requests finish up to the grace period, then cuts what is left.
- */
-export class HttpServer {
-  private readonly server: http.Server;
-
-  constructor(handler: http.RequestListener, private readonly listen: ListenOptions, private readonly graceMs: number) {
-    this.server = http.createServer(handler);
-    // Slow-header and slow-body clients must not hold sockets forever (DESIGN.md "Hardening").
-    this.server.headersTimeout = 10_000;
-    this.server.requestTimeout = 60_000;
-    this.server.keepAliveTimeout = 65_000;
-  }
-
-  async start(signal?: AbortSignal): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once("error", reject);
-      this.server.listen(this.listen.port, this.listen.address, () => {
-        this.server.off("error", reject);
-        resolve();
-      });
-    });
-    signal?.addEventListener("abort", () => void this.close(), { once: true });
-  }
-
-  get port(): number {
-    return (this.server.address() as AddressInfo).port;
-  }
-
-  async close(): Promise<void> {
-    if (!this.server.listening) return;
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.server.closeIdleConnections();
-    const timer = setTimeout(() => this.server.closeAllConnections(), this.graceMs);
-    await closed;
-    clearTimeout(timer);
-  }
 }

@@ -1,6 +1,6 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { HttpServer } from "../../../util/httpserver.js";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { InputEvent, InputHandler } from "../types.js";
 
@@ -86,10 +86,11 @@ function toInputEvent(event: Record<string, unknown>): InputEvent {
  * CloudEvents abuse-protection handshake, then events accepted only with a valid Entra ID token.
  */
 export class WebhookServer {
-  private readonly server: http.Server;
+  /** The same listener as the sidecar API: slow-client timeouts, drain on close, cut-off after the grace period. */
+  private readonly server: HttpServer;
 
   constructor(private readonly options: WebhookOptions) {
-    this.server = http.createServer((req, res) => {
+    const handler = (req: http.IncomingMessage, res: http.ServerResponse): void => {
       this.serve(req, res).catch((error: unknown) => {
         const status = error instanceof HttpFailure ? error.status : 500;
         const message = error instanceof Error ? error.message : String(error);
@@ -100,33 +101,21 @@ export class WebhookServer {
           res.end(JSON.stringify({ error: message }));
         } else res.destroy();
       });
-    });
-    this.server.headersTimeout = 10_000;
-    this.server.requestTimeout = 60_000;
+    };
+    this.server = new HttpServer(handler, { port: options.port, address: options.address }, options.graceMs ?? 5000);
   }
 
-  async start(): Promise<void> {
-    await new Promise<void>((resolve, reject) => {
-      this.server.once("error", reject);
-      this.server.listen(this.options.port, this.options.address, () => {
-        this.server.off("error", reject);
-        resolve();
-      });
-    });
+  start(): Promise<void> {
+    return this.server.start();
   }
 
   get port(): number {
-    return (this.server.address() as AddressInfo).port;
+    return this.server.port;
   }
 
   /** Stops accepting; in-flight deliveries finish (up to the grace period) so their outcome reaches the service. */
-  async close(): Promise<void> {
-    if (!this.server.listening) return;
-    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    this.server.closeIdleConnections();
-    const timer = setTimeout(() => this.server.closeAllConnections(), this.options.graceMs ?? 5000);
-    await closed;
-    clearTimeout(timer);
+  close(): Promise<void> {
+    return this.server.close();
   }
 
   private async serve(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
