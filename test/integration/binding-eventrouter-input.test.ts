@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { startStandins, type Standins } from "../support/azure-standins.js";
+import { bindingResources, startStandins, type Standins } from "../support/azure-standins.js";
 import { freePort, waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 
@@ -27,7 +24,7 @@ interface Delivered {
 describe("eventrouter input binding: event subscription and webhook", () => {
   let standins: Standins;
   let sidecar: SidecarProcess;
-  let dir: string;
+  let resources: { dir: string; remove(): void } | undefined;
   let handshakePort: number;
   let app: http.Server;
   let appPort: number;
@@ -39,7 +36,7 @@ describe("eventrouter input binding: event subscription and webhook", () => {
   const post = (body: unknown, token: string | undefined, contentType = "application/cloudevents+json"): Promise<Response> =>
     fetch(webhook(), { method: "POST", headers: { "content-type": contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
   const start = (): Promise<SidecarProcess> =>
-    startSidecar({ appId: "orders-app", args: ["--resources-path", dir, "--app-port", String(appPort)], env: { NODE_EXTRA_CA_CERTS: standins.certs.caFile, APP_API_TOKEN: APP_TOKEN } });
+    startSidecar({ appId: "orders-app", args: ["--resources-path", resources!.dir, "--app-port", String(appPort)], env: { NODE_EXTRA_CA_CERTS: standins.certs.caFile, APP_API_TOKEN: APP_TOKEN } });
   const puts = (): number => standins.management.requests.filter((r) => r.method === "PUT").length;
 
   beforeAll(async () => {
@@ -60,20 +57,7 @@ describe("eventrouter input binding: event subscription and webhook", () => {
     });
     await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
     appPort = (app.address() as AddressInfo).port;
-    dir = mkdtempSync(path.join(tmpdir(), "eventrouter-in-"));
-    writeFileSync(path.join(dir, "..", `${path.basename(dir)}-secrets.json`), JSON.stringify({ clientSecret: standins.clientSecret }));
-    writeFileSync(
-      path.join(dir, "components.yaml"),
-      `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: secrets}
-spec:
-  type: secretstores.local.file
-  version: v1
-  metadata:
-  - {name: secretsFile, value: ${JSON.stringify(path.join(dir, "..", `${path.basename(dir)}-secrets.json`))}}
----
-apiVersion: runtime.io/v1alpha1
+    resources = bindingResources("eventrouter-in-", { clientSecret: standins.clientSecret }, `apiVersion: runtime.io/v1alpha1
 kind: Component
 metadata: {name: orders-in}
 spec:
@@ -94,8 +78,7 @@ spec:
   - {name: authorityHost, value: ${JSON.stringify(standins.authorityHost)}}
   - {name: managementEndpoint, value: ${JSON.stringify(standins.managementEndpoint)}}
 auth: {secretStore: secrets}
-`,
-    );
+`);
     sidecar = await start();
   }, 60_000);
 
@@ -103,10 +86,7 @@ auth: {secretStore: secrets}
     await sidecar?.stop();
     await standins?.close();
     await new Promise<void>((resolve) => (app ? app.close(() => resolve()) : resolve()));
-    if (dir) {
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(path.join(dir, "..", `${path.basename(dir)}-secrets.json`), { force: true });
-    }
+    resources?.remove();
   });
 
   it("gets a token with the client credentials and creates the event subscription (webhook, CloudEvents 1.0, Entra ID delivery auth)", () => {

@@ -1,8 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { startStandins, type Standins } from "../support/azure-standins.js";
+import { bindingResources, startStandins, type Standins } from "../support/azure-standins.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 
 /**
@@ -13,7 +10,7 @@ import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 describe("eventrouter output binding against a topic stand-in", () => {
   let standins: Standins;
   let sidecar: SidecarProcess;
-  let dir: string;
+  let resources: { dir: string; remove(): void } | undefined;
 
   const invoke = (name: string, body: unknown): Promise<Response> =>
     fetch(`${sidecar.url}/v1.0/bindings/${name}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -21,20 +18,7 @@ describe("eventrouter output binding against a topic stand-in", () => {
 
   beforeAll(async () => {
     standins = await startStandins();
-    dir = mkdtempSync(path.join(tmpdir(), "eventrouter-out-"));
-    writeFileSync(path.join(dir, "..", `${path.basename(dir)}-secrets.json`), JSON.stringify({ topicKey: standins.accessKey }));
-    writeFileSync(
-      path.join(dir, "components.yaml"),
-      `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: secrets}
-spec:
-  type: secretstores.local.file
-  version: v1
-  metadata:
-  - {name: secretsFile, value: ${JSON.stringify(path.join(dir, "..", `${path.basename(dir)}-secrets.json`))}}
----
-apiVersion: dapr.io/v1alpha1
+    resources = bindingResources("eventrouter-out-", { topicKey: standins.accessKey }, `apiVersion: dapr.io/v1alpha1
 kind: Component
 metadata: {name: orders-out}
 spec:
@@ -46,18 +30,14 @@ spec:
   - name: accessKey
     secretKeyRef: {name: topicKey, key: topicKey}
 auth: {secretStore: secrets}
-`,
-    );
-    sidecar = await startSidecar({ appId: "orders-app", args: ["--resources-path", dir], env: { NODE_EXTRA_CA_CERTS: standins.certs.caFile } });
+`);
+    sidecar = await startSidecar({ appId: "orders-app", args: ["--resources-path", resources!.dir], env: { NODE_EXTRA_CA_CERTS: standins.certs.caFile } });
   }, 30_000);
 
   afterAll(async () => {
     await sidecar?.stop();
     await standins?.close();
-    if (dir) {
-      rmSync(dir, { recursive: true, force: true });
-      rmSync(path.join(dir, "..", `${path.basename(dir)}-secrets.json`), { force: true });
-    }
+    resources?.remove();
   });
 
   it("wraps plain data in a CloudEvent and publishes it with the aeg-sas-key header", async () => {

@@ -6,7 +6,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -277,6 +277,33 @@ export async function startStandins(options: StandinOptions = {}): Promise<Stand
     close: async () => {
       await Promise.all([identity.close(), management.close(), topic.close()]);
       certs.remove();
+    },
+  };
+}
+
+/**
+ * A resources folder for the binding tests: a file secret store named `secrets` (its JSON kept
+ * beside the folder, since only manifests belong in it) and the given binding manifest.
+ */
+export function bindingResources(prefix: string, secrets: Record<string, string>, binding: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const secretsFile = path.join(dir, "..", `${path.basename(dir)}-secrets.json`);
+  writeFileSync(secretsFile, JSON.stringify(secrets));
+  const store = `apiVersion: runtime.io/v1alpha1
+kind: Component
+metadata: {name: secrets}
+spec:
+  type: secretstores.local.file
+  version: v1
+  metadata:
+  - {name: secretsFile, value: ${JSON.stringify(secretsFile)}}
+`;
+  writeFileSync(path.join(dir, "components.yaml"), `${store}---\n${binding}`);
+  return {
+    dir,
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(secretsFile, { force: true });
     },
   };
 }
