@@ -152,4 +152,13 @@ describe("shutdown and metrics", () => {
     expect(text).toContain('runtime_http_server_request_count{method="PUT",route="/v1.0/metadata/:key",status="204"} 2');
     expect(text).not.toContain("k1");
   });
+
+  it("counts an endpoint's error answers under their status", async () => {
+    const rt = await start();
+    await request(rt.url).put("/v1.0/metadata/bad%20key").send("a").expect(400);
+    await request(rt.url).post("/v1.0/publish/nosuch/topic").send("a").expect(404);
+    const text = await rt.runtime.metrics.registry.getSingleMetricAsString("runtime_http_server_request_count");
+    expect(text).toContain('runtime_http_server_request_count{method="PUT",route="/v1.0/metadata/:key",status="400"} 1');
+    expect(text).toContain('runtime_http_server_request_count{method="POST",route="/v1.0/publish/:pubsubname/*topic",status="404"} 1');
+  });
 });

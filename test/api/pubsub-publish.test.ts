@@ -86,6 +86,15 @@ describe("POST /v1.0/publish/<pubsubname>/<topic> (spec endpoint 1)", () => {
     expect(event).toMatchObject({ datacontenttype: "application/json", data: { orderId: 7, items: ["a"] } });
   });
 
+  it("passes JSON data through as sent: integers beyond 2^53 keep every digit; bytes that do not parse become a string", async () => {
+    const body = '{"orderId": 12345678901234567890, "price": 1.10}';
+    await request(rt.url).post("/v1.0/publish/pubsub/json").set("content-type", "application/json").send(body).expect(204);
+    await request(rt.url).post("/v1.0/publish/pubsub/json").set("content-type", "application/json; charset=utf-8").send("{not json").expect(204);
+    const got = await app.waitForRequests("/events/json", 3);
+    expect(got[1]!.body.toString("utf8")).toContain(`"data":${body}`);
+    expect(got[2]!.json()).toMatchObject({ datacontenttype: "application/json; charset=utf-8", data: "{not json" });
+  });
+
   it("carries binary data as data_base64", async () => {
     const bytes = Buffer.from([0, 1, 2, 250, 255]);
     await request(rt.url).post("/v1.0/publish/pubsub/binary").set("content-type", "application/octet-stream").send(bytes).expect(204);

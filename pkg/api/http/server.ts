@@ -13,6 +13,11 @@ export interface ApiAppOptions {
   apiToken?: string;
 }
 
+interface EndpointSeries {
+  count: { inc(): void };
+  latency: { observe(ms: number): void };
+}
+
 /** The sidecar API as an Express app: built from the endpoint table, so tests drive it with supertest. */
 export function createApiApp(options: ApiAppOptions): Express {
   const app = express();
@@ -26,9 +31,9 @@ export function createApiApp(options: ApiAppOptions): Express {
   app.use(express.raw({ type: () => true, limit: options.maxBodyBytes }));
   for (const endpoint of options.endpoints) {
     const template = endpoint.paths[0]!;
-    // Label children cached per status: prom-client hashes the label set on every call otherwise (publish is the hot path).
-    const byStatus = new Map<number, { count: { inc(): void }; latency: { observe(ms: number): void } }>();
-    const series = (status: number): { count: { inc(): void }; latency: { observe(ms: number): void } } => {
+    // Label children per status, made once: no label object is built per request (publish is the hot path).
+    const byStatus = new Map<number, EndpointSeries>();
+    const series = (status: number): EndpointSeries => {
       let found = byStatus.get(status);
       if (!found) {
         const labels = { method: endpoint.method.toUpperCase(), route: template, status: String(status) };
@@ -37,16 +42,29 @@ export function createApiApp(options: ApiAppOptions): Express {
       }
       return found;
     };
-    const observe = (_req: Request, res: Response, next: NextFunction): void => {
+    // Timed around the handler rather than through a 'finish' listener: a handler has answered by the
+    // time it returns or its promise settles (the Endpoint contract), and a listener per request
+    // costs on every publish. Errors are rendered by the error layer, so they are counted at 'finish'.
+    app[endpoint.method](endpoint.paths, (req: Request, res: Response, next: NextFunction) => {
       const started = process.hrtime.bigint();
-      res.once("finish", () => {
+      const record = (): void => {
         const { count, latency } = series(res.statusCode);
         count.inc();
         latency.observe(Number(process.hrtime.bigint() - started) / 1e6);
-      });
-      next();
-    };
-    app[endpoint.method](endpoint.paths, observe, endpoint.handler);
+      };
+      const failed = (error: unknown): void => {
+        res.once("finish", record);
+        next(error);
+      };
+      let result: Promise<void> | void;
+      try {
+        result = endpoint.handler(req, res);
+      } catch (error) {
+        return failed(error);
+      }
+      if (result instanceof Promise) result.then(record, failed);
+      else record();
+    });
   }
   app.use((req, _res, next) => next(Errors.notFound(req.method, req.path)));
   app.use(errorRenderer(options.logger));

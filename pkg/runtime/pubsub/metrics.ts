@@ -16,15 +16,27 @@ export class PubSubMetrics {
   }
 
   egress(component: string, topic: string, success: boolean, startedNs: bigint): void {
-    const labels = { component, topic, success: String(success) };
-    this.egressTotal.inc(labels);
-    this.egressLatency.observe(labels, elapsedMs(startedNs));
+    this.record(this.egressTotal, this.egressLatency, "success", component, topic, String(success), startedNs);
   }
 
   ingress(component: string, topic: string, status: "success" | "retry" | "drop", startedNs: bigint): void {
-    const labels = { component, topic, process_status: status };
-    this.ingressTotal.inc(labels);
-    this.ingressLatency.observe(labels, elapsedMs(startedNs));
+    this.record(this.ingressTotal, this.ingressLatency, "process_status", component, topic, status, startedNs);
+  }
+
+  // Label children kept per series, so no label object is built per message (twice per message: total
+  // and latency). The cache grows exactly as the metric's own series do.
+  private readonly children = new Map<string, { count: { inc(): void }; latency: { observe(ms: number): void } }>();
+
+  private record<L extends string>(total: Counter<L>, latency: Histogram<L>, statusLabel: L, component: string, topic: string, status: string, startedNs: bigint): void {
+    const key = `${statusLabel}\u0000${component}\u0000${topic}\u0000${status}`;
+    let series = this.children.get(key);
+    if (!series) {
+      const labels = { component, topic, [statusLabel]: status } as Partial<Record<L, string>>;
+      series = { count: total.labels(labels), latency: latency.labels(labels) };
+      this.children.set(key, series);
+    }
+    series.count.inc();
+    series.latency.observe(elapsedMs(startedNs));
   }
 }
 

@@ -1,7 +1,7 @@
 import type { ComponentResource } from "../../apis/types.js";
 import { isBulkPublisher, type BulkPublishEntry, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
 import type { ComponentStore } from "../store.js";
-import { adoptCloudEvent, buildEnvelope, CLOUDEVENTS_JSON, EnvelopeError, mediaType } from "./envelope.js";
+import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, mediaType, serializeEnvelope } from "./envelope.js";
 import type { PubSubMetrics } from "./metrics.js";
 import { TopicScopes } from "./scoping.js";
 
@@ -65,7 +65,8 @@ export class PubSubPublisher {
     const ttlSeconds = ttlOf(input.metadata);
     const raw = rawPayloadOf(input.metadata);
     const contentType = input.contentType || "text/plain";
-    const data = raw ? input.body : await this.envelope({ ...input, contentType }, ttlSeconds);
+    const wrapped = raw ? input.body : this.envelope({ ...input, contentType }, ttlSeconds);
+    const data = wrapped instanceof Promise ? await wrapped : wrapped;
     const started = process.hrtime.bigint();
     try {
       await pubsub.publish({ topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, metadata: input.metadata });
@@ -107,16 +108,22 @@ export class PubSubPublisher {
     return { failedEntries };
   }
 
-  private async envelope(input: PublishInput, ttlSeconds: number | undefined): Promise<Buffer> {
+  /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
+  private envelope(input: PublishInput, ttlSeconds: number | undefined): Buffer | Promise<Buffer> {
     const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType: input.contentType, traceparent: input.traceparent, ttlSeconds };
     try {
-      const event = mediaType(input.contentType) === CLOUDEVENTS_JSON ? await adoptCloudEvent(envelopeInput) : buildEnvelope(envelopeInput);
-      return Buffer.from(JSON.stringify(event));
+      if (mediaType(input.contentType) !== CLOUDEVENTS_JSON) return serializeEnvelope(envelopeInput);
     } catch (error) {
-      if (error instanceof EnvelopeError) throw new PublishError("invalid-event", error.message);
-      throw error;
+      throw asPublishError(error);
     }
+    return adoptCloudEvent(envelopeInput).then((event) => Buffer.from(JSON.stringify(event)), (error: unknown) => {
+      throw asPublishError(error);
+    });
   }
+}
+
+function asPublishError(error: unknown): unknown {
+  return error instanceof EnvelopeError ? new PublishError("invalid-event", error.message) : error;
 }
 
 function ttlOf(metadata: Record<string, string>): number | undefined {

@@ -47,7 +47,7 @@ export function pubsubEndpoints(ctx: ApiContext): Endpoint[] {
         const { pubsubName, topic } = target(req);
         const metadata = queryMetadata(req);
         try {
-          await publisher().publish({ pubsubName, topic, body: bodyOf(req), contentType: req.get("content-type"), metadata, traceparent: traceparentOf(req) });
+          await publisher().publish({ pubsubName, topic, body: bodyOf(req), contentType: req.headers["content-type"], metadata, traceparent: traceparentOf(req) });
         } catch (error) {
           throw toApiError(error, ctx.appId, pubsubName, topic, 404);
         }
@@ -81,7 +81,8 @@ function target(req: Request): { pubsubName: string; topic: string } {
 
 /** A W3C traceparent is carried into the envelope; anything else is ignored (never copied into a header). */
 function traceparentOf(req: Request): string | undefined {
-  const value = req.get("traceparent")?.trim().toLowerCase();
+  const header = req.headers.traceparent;
+  const value = typeof header === "string" ? header.trim().toLowerCase() : undefined;
   return value && TRACEPARENT.test(value) ? value : undefined;
 }
 

@@ -9,30 +9,49 @@ interface Queued {
 }
 
 /**
- * Sends the commands issued in one turn of the event loop as one pipeline: concurrent publishes
- * then share a socket write and a round trip. (ioredis' own enableAutoPipelining mangles the
- * Buffer arguments of callBuffer, which the consumer uses on the same connection.) Each command
+ * Sends concurrent commands as one pipeline, so concurrent publishes share a socket write and a
+ * round trip, without delaying a lone command: with nothing outstanding a command goes at once;
+ * while replies are awaited, the commands issued meanwhile wait for the end of the event-loop turn
+ * and leave together (Nagle's idea without its timer). (ioredis' own enableAutoPipelining mangles
+ * the Buffer arguments of callBuffer, which the consumer uses on the same connection.) Each command
  * still succeeds or fails on its own, so a 204 still means that its XADD succeeded.
  */
 export class TickPipeline {
   private queue: Queued[] = [];
+  private outstanding = 0;
 
   constructor(private readonly client: Redis) {}
 
   call(command: string, args: Arg[]): Promise<unknown> {
     return new Promise((resolve, reject) => {
       this.queue.push({ args: [command, ...args], resolve, reject });
-      if (this.queue.length === 1) setImmediate(() => this.flush());
+      if (this.queue.length > 1) return;
+      if (this.outstanding === 0) this.flush();
+      else setImmediate(() => this.flush());
     });
   }
 
   private flush(): void {
     const batch = this.queue;
+    if (batch.length === 0) return;
     this.queue = [];
+    this.outstanding++;
+    const settled = (): void => {
+      this.outstanding--;
+    };
     if (batch.length === 1) {
       const [only] = batch as [Queued];
       const [command, ...args] = only.args as [string, ...Arg[]];
-      this.client.call(command, ...args).then(only.resolve, only.reject);
+      this.client.call(command, ...args).then(
+        (reply) => {
+          settled();
+          only.resolve(reply);
+        },
+        (error: Error) => {
+          settled();
+          only.reject(error);
+        },
+      );
       return;
     }
     const pipeline = this.client.pipeline();
@@ -42,6 +61,7 @@ export class TickPipeline {
     }
     pipeline.exec().then(
       (results) => {
+        settled();
         batch.forEach((queued, i) => {
           const [error, reply] = results?.[i] ?? [new Error("the pipeline returned no result"), undefined];
           if (error) queued.reject(error);
@@ -49,6 +69,7 @@ export class TickPipeline {
         });
       },
       (error: Error) => {
+        settled();
         for (const queued of batch) queued.reject(error);
       },
     );
