@@ -1,5 +1,6 @@
 // `make bench`: every benchmark in turn (or those named: `node bench/run.mjs 3 4`); each prints its
 // baseline, the sidecar's figure and the ratio, measured in the same run. Needs `make build` and Redis.
+// BENCH_SECONDS=1 for a smoke run; BENCH_DEBUG=1 prints the latency percentiles of benchmarks 3 and 4.
 import { fmt } from "./lib.mjs";
 
 const BENCHES = {

@@ -1,0 +1,39 @@
+// Bench 4's reference: the sidecar's two hops with nothing else. A bare Express 5 process XADDs what
+// is POSTed to it and answers 204; a consumer-group reader on its own connection POSTs each entry to
+// the app with a keep-alive agent and XACKs after the app's answer. No envelope, routing or retries.
+import http from "node:http";
+import express from "express";
+import { Redis } from "ioredis";
+
+const [port, redisHost, topic, appPort] = process.argv.slice(2);
+const [host, redisPort] = redisHost.split(":");
+const redis = new Redis({ host, port: Number(redisPort) });
+const reader = new Redis({ host, port: Number(redisPort) });
+const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
+const app = express();
+app.post("/publish", express.raw({ type: () => true, limit: "4mb" }), (req, res, next) => {
+  redis.call("XADD", topic, "*", "data", req.body).then(() => res.status(204).end(), next);
+});
+
+function deliver(body) {
+  return new Promise((resolve) => {
+    const req = http.request({ host: "127.0.0.1", port: Number(appPort), path: "/deliver", method: "POST", agent, headers: { "content-type": "application/cloudevents+json", "content-length": body.length } }, (res) => {
+      res.resume();
+      res.on("end", resolve);
+    });
+    req.on("error", resolve);
+    req.end(body);
+  });
+}
+
+await redis.call("XGROUP", "CREATE", topic, "g", "$", "MKSTREAM");
+void (async () => {
+  for (;;) {
+    const reply = await reader.callBuffer("XREADGROUP", "GROUP", "g", "c", "COUNT", 100, "BLOCK", 1000, "STREAMS", topic, ">");
+    if (!reply) continue;
+    const entries = Array.isArray(reply[0]) ? reply[0][1] : reply[1];
+    for (const [id, fields] of entries) void deliver(fields[1]).then(() => redis.call("XACK", topic, "g", id));
+  }
+})();
+const server = app.listen(Number(port), "127.0.0.1", () => process.stdout.write("listening\n"));
+server.keepAliveTimeout = 60_000;
