@@ -65,7 +65,7 @@ export class PubSubPublisher {
     const ttlSeconds = ttlOf(input.metadata);
     const raw = rawPayloadOf(input.metadata);
     const contentType = input.contentType || "text/plain";
-    const wrapped = raw ? input.body : this.envelope({ ...input, contentType }, ttlSeconds);
+    const wrapped = raw ? input.body : this.envelope(input, contentType, ttlSeconds);
     const data = wrapped instanceof Promise ? await wrapped : wrapped;
     const started = process.hrtime.bigint();
     try {
@@ -88,7 +88,7 @@ export class PubSubPublisher {
       const entryMetadata = { ...metadata, ...entry.metadata };
       const ttlSeconds = ttlOf(entryMetadata);
       if (rawPayloadOf(entryMetadata)) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, metadata: entry.metadata };
-      const data = await this.envelope({ pubsubName, topic, body: entry.data, contentType: entry.contentType, metadata: entryMetadata, traceparent }, ttlSeconds);
+      const data = await this.envelope({ pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent }, entry.contentType, ttlSeconds);
       return { entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, metadata: entry.metadata };
     }));
     const failedEntries: BulkPublishResult["failedEntries"] = [];
@@ -109,10 +109,10 @@ export class PubSubPublisher {
   }
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
-  private envelope(input: PublishInput, ttlSeconds: number | undefined): Buffer | Promise<Buffer> {
-    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType: input.contentType, traceparent: input.traceparent, ttlSeconds };
+  private envelope(input: PublishInput, contentType: string, ttlSeconds: number | undefined): Buffer | Promise<Buffer> {
+    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, ttlSeconds };
     try {
-      if (mediaType(input.contentType) !== CLOUDEVENTS_JSON) return serializeEnvelope(envelopeInput);
+      if (mediaType(contentType) !== CLOUDEVENTS_JSON) return serializeEnvelope(envelopeInput);
     } catch (error) {
       throw asPublishError(error);
     }

@@ -75,7 +75,7 @@ function target(req: Request): { pubsubName: string; topic: string } {
   // Express 5 hands a wildcard over as its segments: the topic may contain "/" (the issue).
   const topic = Array.isArray(segments) ? segments.join("/") : (segments ?? "");
   if (pubsubName === "") throw Errors.pubsubEmpty();
-  if (topic.replace(/\/+/g, "") === "") throw Errors.pubsubTopicEmpty(pubsubName);
+  if (!/[^/]/.test(topic)) throw Errors.pubsubTopicEmpty(pubsubName);
   return { pubsubName, topic };
 }
 
