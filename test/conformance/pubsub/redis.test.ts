@@ -39,6 +39,21 @@ if (redisUp) {
           maxLenApprox: "10000",
         }),
       }),
-    { ordering: true, durableGroups: true, timeoutMs: 15_000 },
+    {
+      ordering: true,
+      durableGroups: true,
+      timeoutMs: 15_000,
+      // The shared Redis outlives the run: each test's streams go with the suite.
+      dropTopics: async (topics) => {
+        const { Redis } = await import("ioredis");
+        const redis = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port, lazyConnect: true });
+        try {
+          await redis.connect();
+          if (topics.length > 0) await redis.del(...topics);
+        } finally {
+          redis.disconnect();
+        }
+      },
+    },
   );
 }

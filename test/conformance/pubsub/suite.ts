@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { afterEach, describe, expect, it } from "@jest/globals";
+import { afterAll, afterEach, describe, expect, it } from "@jest/globals";
 import type { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { isBulkPublisher, type ActiveSubscription, type MessageHandler, type PubSub, type PubSubMessage } from "../../../pkg/components/pubsub/types.js";
 import { waitFor } from "../../support/ports.js";
@@ -19,6 +19,8 @@ export interface ConformanceFeatures {
   durableGroups?: boolean;
   /** Upper bound for each wait (ms); a broker with slow redelivery (Redis' redeliverInterval) wants more. Default 10000. */
   timeoutMs?: number;
+  /** Removes what the suite's topics left on a shared broker (called once, after the last test). */
+  dropTopics?: (topics: string[]) => Promise<void>;
 }
 
 export interface ComponentUnderTest {
@@ -53,9 +55,15 @@ export function runPubSubConformance(name: string, makeComponent: () => Promise<
     const opened: PubSub[] = [];
     const controllers: AbortController[] = [];
 
+    const topicsUsed: string[] = [];
+
     afterEach(async () => {
       for (const c of controllers.splice(0)) c.abort();
       await Promise.all(opened.splice(0).map((p) => p.close().catch(() => undefined)));
+    });
+
+    afterAll(async () => {
+      await features.dropTopics?.(topicsUsed);
     });
 
     async function open(): Promise<PubSub> {
@@ -84,7 +92,11 @@ export function runPubSubConformance(name: string, makeComponent: () => Promise<
       return { controller, active };
     }
 
-    const topicName = (): string => `conf-${randomUUID()}`;
+    const topicName = (): string => {
+      const topic = `conf-${randomUUID()}`;
+      topicsUsed.push(topic);
+      return topic;
+    };
     const publishAll = async (pubsub: PubSub, topic: string, bodies: string[], metadata: Record<string, string> = {}): Promise<void> => {
       for (const body of bodies) await pubsub.publish({ topic, data: Buffer.from(body), contentType: "text/plain", metadata });
     };
