@@ -37,8 +37,25 @@ export class AppChannelError extends Error {
 /** The sidecar's HTTP client to the app, with keep-alive connections (delivery is the hot path). */
 export class AppChannel {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  private markReachable!: () => void;
+  private readonly reachable = new Promise<void>((resolve) => (this.markReachable = resolve));
 
   constructor(private readonly options: AppChannelOptions) {}
+
+  /** True once the app's port has answered (waitUntilReachable); false if `signal` aborts first. */
+  async whenReachable(signal: AbortSignal): Promise<boolean> {
+    if (signal.aborted) return false;
+    let onAbort!: () => void;
+    const aborted = new Promise<boolean>((resolve) => {
+      onAbort = () => resolve(false);
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+    try {
+      return await Promise.race([this.reachable.then(() => true), aborted]);
+    } finally {
+      signal.removeEventListener("abort", onAbort);
+    }
+  }
 
   get baseUrl(): string {
     return `http://${this.options.address}:${this.options.port}`;
@@ -52,6 +69,7 @@ export class AppChannel {
     while (!signal.aborted) {
       if (await tcpReachable(this.options.address, this.options.port)) {
         gate.set(true);
+        this.markReachable();
         return;
       }
       await new Promise((resolve) => setTimeout(resolve, pollMs).unref());

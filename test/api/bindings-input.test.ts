@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { builtinRegistries } from "../../pkg/components/builtins.js";
+import { freePort } from "../support/ports.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 import { registerTestBindings, sources } from "../support/test-bindings.js";
 
@@ -101,5 +102,50 @@ describe("input bindings without an app port", () => {
     } finally {
       await rt.close();
     }
+  });
+});
+
+describe("input bindings before the app answers", () => {
+  it("hold an event until the app's port opens, then deliver it (as Dapr reads only once the app channel is ready)", async () => {
+    sources.clear();
+    const appPort = await freePort();
+    const dir = await resourcesFolder({ "sources.yaml": source("in-early") });
+    const rt = createRuntime({ resourcesPaths: [dir], appPort }, { registries: registerTestBindings(builtinRegistries()) });
+    const bodies: string[] = [];
+    const app = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => {
+        if (req.url === "/in-early") bodies.push(body);
+        res.writeHead(req.url === "/in-early" ? 200 : 404).end();
+      });
+    });
+    try {
+      await rt.start();
+      let settled: string | undefined;
+      const delivery = sources.get("in-early")!.emit({ early: true }).then(
+        () => (settled = "delivered"),
+        (error: Error) => (settled = `failed: ${error.message}`),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBeUndefined();
+      await new Promise<void>((resolve) => app.listen(appPort, "127.0.0.1", resolve));
+      await delivery;
+      expect(settled).toBe("delivered");
+      expect(bodies).toEqual(['{"early":true}']);
+    } finally {
+      await rt.close();
+      await new Promise<void>((resolve) => (app.listening ? app.close(() => resolve()) : resolve()));
+    }
+  });
+
+  it("give up on a held event when the sidecar stops", async () => {
+    sources.clear();
+    const dir = await resourcesFolder({ "sources.yaml": source("in-never") });
+    const rt = createRuntime({ resourcesPaths: [dir], appPort: await freePort() }, { registries: registerTestBindings(builtinRegistries()) });
+    await rt.start();
+    const delivery = sources.get("in-never")!.emit({ never: true });
+    await rt.close();
+    await expect(delivery).rejects.toThrow(/in-never is stopping/);
   });
 });

@@ -51,7 +51,7 @@ export class InputBindingsManager implements ComponentListener {
     const controller = new AbortController();
     this.running.set(entry.name, controller);
     try {
-      await (binding as InputBinding).read(this.handlerFor(entry.name), controller.signal);
+      await (binding as InputBinding).read(this.handlerFor(entry.name, controller.signal), controller.signal);
       this.logger.info(`input binding ${entry.name} started`);
     } catch (error) {
       controller.abort();
@@ -73,9 +73,13 @@ export class InputBindingsManager implements ComponentListener {
     this.running.clear();
   }
 
-  private handlerFor(name: string): InputHandler {
+  private handlerFor(name: string, signal: AbortSignal): InputHandler {
     const channel = this.deps.appChannel!;
     return async (event: InputEvent) => {
+      // A source starts at attach, so that it is set up (subscriptions, webhook handshakes) while the
+      // app starts; an event that arrives before the app answers waits for it, as Dapr only reads
+      // input bindings once the app channel is ready, rather than failing against a closed port.
+      if (!(await channel.whenReachable(signal))) throw new Error(`input binding ${name} is stopping`);
       const started = process.hrtime.bigint();
       let ok = false;
       try {
