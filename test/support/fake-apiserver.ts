@@ -34,31 +34,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { KubeConfig } from "@kubernetes/client-node";
+import { apiVersionOf, parsePath, RESOURCE_TYPES, SECRETS, sendJson, statusBody, typeKeyOf, type KubeObject, type ParsedPath, type ResourceType, type WatchEventType } from "./kube-wire.js";
 
-/** A resource type the server knows: where its collection lives and what its objects are called. */
-export interface ResourceType {
-  /** "" for the core group. */
-  group: string;
-  version: string;
-  plural: string;
-  kind: string;
-}
-
-export const SECRETS: ResourceType = { group: "", version: "v1", plural: "secrets", kind: "Secret" };
-export const COMPONENTS: ResourceType = { group: "runtime.io", version: "v1alpha1", plural: "components", kind: "Component" };
-export const SUBSCRIPTIONS: ResourceType = { group: "runtime.io", version: "v2alpha1", plural: "subscriptions", kind: "Subscription" };
-export const CONFIGURATIONS: ResourceType = { group: "runtime.io", version: "v1alpha1", plural: "configurations", kind: "Configuration" };
-export const RESOURCE_TYPES: readonly ResourceType[] = [SECRETS, COMPONENTS, SUBSCRIPTIONS, CONFIGURATIONS];
-
-/** A stored object: any JSON with Kubernetes object metadata. */
-export interface KubeObject {
-  apiVersion?: string;
-  kind?: string;
-  metadata: { name: string; namespace?: string; resourceVersion?: string; uid?: string; creationTimestamp?: string; [key: string]: unknown };
-  [key: string]: unknown;
-}
-
-export type WatchEventType = "ADDED" | "MODIFIED" | "DELETED" | "BOOKMARK" | "ERROR";
+export { COMPONENTS, CONFIGURATIONS, RESOURCE_TYPES, SECRETS, SUBSCRIPTIONS, type KubeObject, type ResourceType, type WatchEventType } from "./kube-wire.js";
 
 interface HistoryEvent {
   rv: number;
@@ -107,14 +85,7 @@ export interface FakeApiServerOptions {
   token?: string;
 }
 
-interface ParsedPath {
-  type: ResourceType;
-  namespace: string;
-  name?: string;
-}
 
-const typeKeyOf = (t: ResourceType): string => `${t.group}/${t.version}/${t.plural}`;
-const apiVersionOf = (t: ResourceType): string => (t.group ? `${t.group}/${t.version}` : t.version);
 const clone = <T>(value: T): T => structuredClone(value);
 
 export class FakeApiServer {
@@ -404,29 +375,4 @@ export class FakeApiServer {
     this.watchers.add(watcher);
     res.on("close", () => this.watchers.delete(watcher));
   }
-}
-
-function parsePath(pathname: string): ParsedPath | undefined {
-  const parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
-  let group = "";
-  let rest: string[];
-  if (parts[0] === "api" && parts[1] === "v1") rest = parts.slice(1);
-  else if (parts[0] === "apis" && parts.length >= 3) {
-    group = parts[1]!;
-    rest = parts.slice(2);
-  } else return undefined;
-  const [version, nsWord, namespace, plural, name, ...extra] = rest;
-  if (nsWord !== "namespaces" || !namespace || !plural || extra.length > 0) return undefined;
-  const type = RESOURCE_TYPES.find((t) => t.group === group && t.version === version && t.plural === plural);
-  return type ? { type, namespace, name } : undefined;
-}
-
-function statusBody(code: number, reason: string, message: string): object {
-  return { kind: "Status", apiVersion: "v1", metadata: {}, status: "Failure", message, reason, code };
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) });
-  res.end(text);
 }
