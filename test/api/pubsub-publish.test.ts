@@ -139,6 +139,7 @@ describe("POST /v1.0/publish/<pubsubname>/<topic> (spec endpoint 1)", () => {
     await request(rt.url).post("/v1.0/publish/pubsub/raw?metadata.rawPayload=true").set("content-type", "application/octet-stream").send(Buffer.from("plain bytes")).expect(204);
     const [event] = await deliveredOn("raw");
     expect(Buffer.from(event!["data_base64"] as string, "base64").toString()).toBe("plain bytes");
+    expect(event).toMatchObject({ source: "runtime", type: "com.runtime.event.sent", specversion: "1.0", topic: "raw", pubsubname: "pubsub" });
   });
 
   it("delivers the raw body to a rawPayload subscription", async () => {
@@ -209,7 +210,7 @@ describe("POST /v1.0-alpha1/publish/bulk/<pubsubname>/<topic> (spec endpoint 2)"
     await bulk("/v1.0-alpha1/publish/bulk/pubsub/bulkraw?metadata.rawPayload=true").send(JSON.stringify([{ entryId: "r", event: "raw entry", contentType: "text/plain" }])).expect(204);
     const [event] = await deliveredOn("bulkraw");
     // Wrapped on delivery, not on publish: no source app-id, the entry's content type kept.
-    expect(event).toMatchObject({ data: "raw entry", datacontenttype: "text/plain", source: "unknown" });
+    expect(event).toMatchObject({ data: "raw entry", datacontenttype: "text/plain", source: "runtime" });
   });
 
   it("splits the batch at metadata.maxBulkPubBytes and still delivers everything", async () => {

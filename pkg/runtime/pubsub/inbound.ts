@@ -1,6 +1,12 @@
 import type { PubSubMessage } from "../../components/pubsub/types.js";
 import { buildEnvelope, CLOUDEVENTS_JSON, expirationOf } from "./envelope.js";
 
+/**
+ * The `source` of the CloudEvent made around a raw message, whose publisher is unknown: Dapr puts its
+ * product name there ("Dapr"); ours is the neutral `runtime` of DESIGN.md "Identity".
+ */
+export const RAW_PAYLOAD_SOURCE = "runtime";
+
 /** A broker message made ready for the app. */
 export interface InboundMessage {
   /** The CloudEvent the routing rules see (a raw message is wrapped for them, as Dapr does). */
@@ -21,7 +27,7 @@ export interface InboundMessage {
  */
 export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean): InboundMessage {
   const parsed = parseCloudEvent(message.data);
-  const event = parsed ?? buildEnvelope({ appId: "unknown", pubsubName, topic: message.topic, data: message.data, contentType: message.contentType ?? "application/octet-stream" });
+  const event = parsed ?? buildEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: message.contentType ?? "application/octet-stream" });
   const traceparent = typeof event["traceparent"] === "string" ? event["traceparent"] : undefined;
   const expiresAt = expirationOf(event);
   if (rawPayload) {
