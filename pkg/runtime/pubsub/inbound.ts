@@ -1,5 +1,5 @@
 import type { PubSubMessage } from "../../components/pubsub/types.js";
-import { buildEnvelope, CLOUDEVENTS_JSON, expirationOf } from "./envelope.js";
+import { CLOUDEVENTS_JSON, expirationOf, serializeEnvelope } from "./envelope.js";
 
 /**
  * The `source` of the CloudEvent made around a raw message, whose publisher is unknown: Dapr puts its
@@ -27,13 +27,15 @@ export interface InboundMessage {
  */
 export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean): InboundMessage {
   const parsed = parseCloudEvent(message.data);
-  const event = parsed ?? buildEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: message.contentType ?? "application/octet-stream" });
+  // A raw message is wrapped by the publish path's own envelope, then read back for the routing rules.
+  const wrapped = parsed ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: message.contentType ?? "application/octet-stream" });
+  const event = parsed ?? (JSON.parse(wrapped!.toString("utf8")) as Record<string, unknown>);
   const traceparent = typeof event["traceparent"] === "string" ? event["traceparent"] : undefined;
   const expiresAt = expirationOf(event);
   if (rawPayload) {
     return { event, body: message.data, contentType: message.contentType || (parsed ? CLOUDEVENTS_JSON : "application/octet-stream"), traceparent, bulkEvent: message.data.toString("base64"), expiresAt };
   }
-  const body = parsed ? message.data : Buffer.from(JSON.stringify(event));
+  const body = wrapped ?? message.data;
   return { event, body, contentType: CLOUDEVENTS_JSON, traceparent, bulkEvent: event, expiresAt };
 }
 

@@ -33,25 +33,16 @@ export class TickPipeline {
 
   private flush(): void {
     const batch = this.queue;
-    if (batch.length === 0) return;
     this.queue = [];
     this.outstanding++;
-    const settled = (): void => {
-      this.outstanding--;
-    };
+    void this.send(batch).finally(() => this.outstanding--);
+  }
+
+  /** Settles every queued command; never rejects. */
+  private async send(batch: Queued[]): Promise<void> {
     if (batch.length === 1) {
-      const [only] = batch as [Queued];
-      const [command, ...args] = only.args as [string, ...Arg[]];
-      this.client.call(command, ...args).then(
-        (reply) => {
-          settled();
-          only.resolve(reply);
-        },
-        (error: Error) => {
-          settled();
-          only.reject(error);
-        },
-      );
+      const [{ args: [command, ...rest], resolve, reject }] = batch as [Queued];
+      await this.client.call(command as string, ...rest).then(resolve, reject);
       return;
     }
     const pipeline = this.client.pipeline();
@@ -59,19 +50,15 @@ export class TickPipeline {
       const [command, ...rest] = args as [string, ...Arg[]];
       pipeline.call(command, ...rest);
     }
-    pipeline.exec().then(
-      (results) => {
-        settled();
-        batch.forEach((queued, i) => {
-          const [error, reply] = results?.[i] ?? [new Error("the pipeline returned no result"), undefined];
-          if (error) queued.reject(error);
-          else queued.resolve(reply);
-        });
-      },
-      (error: Error) => {
-        settled();
-        for (const queued of batch) queued.reject(error);
-      },
-    );
+    try {
+      const results = await pipeline.exec();
+      batch.forEach((queued, i) => {
+        const [error, reply] = results?.[i] ?? [new Error("the pipeline returned no result"), undefined];
+        if (error) queued.reject(error);
+        else queued.resolve(reply);
+      });
+    } catch (error) {
+      for (const queued of batch) queued.reject(error as Error);
+    }
   }
 }
