@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { resourcesFolder, startRuntime, type TestRuntime } from "../support/runtime.js";
@@ -93,6 +94,16 @@ describe("POST /v1.0/publish/<pubsubname>/<topic> (spec endpoint 1)", () => {
     const got = await app.waitForRequests("/events/json", 3);
     expect(got[1]!.body.toString("utf8")).toContain(`"data":${body}`);
     expect(got[2]!.json()).toMatchObject({ datacontenttype: "application/json; charset=utf-8", data: "{not json" });
+  });
+
+  it("never puts bytes that are not UTF-8 into the envelope: JSON data is carried as its decoded text", async () => {
+    const body = Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')]);
+    // fetch, not supertest: supertest would serialise a Buffer sent as JSON.
+    const res = await fetch(`${rt.url}/v1.0/publish/pubsub/json`, { method: "POST", headers: { "content-type": "application/json" }, body });
+    expect(res.status).toBe(204);
+    const got = await app.waitForRequests("/events/json", 4);
+    expect(isUtf8(got[3]!.body)).toBe(true);
+    expect(got[3]!.json()).toMatchObject({ data: { name: "\ufffd\ufffd" } });
   });
 
   it("carries binary data as data_base64", async () => {
