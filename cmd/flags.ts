@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from "commander";
-import { parseBool, parseByteSize } from "../pkg/util/parse.js";
+import { parseBool, parseByteSize, parseDurationMs } from "../pkg/util/parse.js";
 
 /** Flag value parsers shared by runtimed and runtime-injector, so both answer bad values alike (exit 2). */
 
@@ -19,4 +19,13 @@ export function bytes(value: string): number {
   const b = parseByteSize(value);
   if (b === undefined || b === 0) throw new InvalidArgumentError("must be a size such as 4Mi or 1048576");
   return b;
+}
+
+/** A bare number is seconds (as Dapr's flags take them); otherwise a Go duration such as 500ms or 5s. Returns ms. */
+export function seconds(value: string): number {
+  const n = Number(value);
+  if (Number.isFinite(n) && n >= 0) return n * 1000;
+  const ms = parseDurationMs(value);
+  if (ms === undefined) throw new InvalidArgumentError("must be a number of seconds or a duration such as 5s");
+  return ms;
 }

@@ -25,7 +25,7 @@ async function main(): Promise<number> {
     config: { sidecarImage: options.sidecarImage, imagePullPolicy: options.imagePullPolicy, skipNamespaces: options.skipNamespaces },
   });
   const server = new InjectorServer(
-    { port: options.port, address: options.listenAddress, tlsCertFile: options.tlsCertFile, tlsKeyFile: options.tlsKeyFile, maxBodyBytes: options.maxBodyBytes },
+    { port: options.port, address: options.listenAddress, tlsCertFile: options.tlsCertFile, tlsKeyFile: options.tlsKeyFile, tlsReloadIntervalMs: options.tlsReloadIntervalMs, maxBodyBytes: options.maxBodyBytes },
     webhook,
     logger,
   );

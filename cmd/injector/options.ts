@@ -1,8 +1,8 @@
 import { Command, CommanderError, Option } from "commander";
 import type { LogLevel } from "../../pkg/diagnostics/logger.js";
-import { bool, bytes, port } from "../flags.js";
+import { bool, bytes, port, seconds } from "../flags.js";
 import { DEFAULT_SKIP_NAMESPACES } from "../../pkg/injector/patcher.js";
-import { DEFAULT_MAX_BODY_BYTES } from "../../pkg/injector/server.js";
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TLS_RELOAD_INTERVAL_MS } from "../../pkg/injector/server.js";
 
 /** A command-line problem: main prints it and exits 2. */
 export class UsageError extends Error {}
@@ -12,6 +12,7 @@ export interface InjectorOptions {
   listenAddress: string;
   tlsCertFile: string;
   tlsKeyFile: string;
+  tlsReloadIntervalMs: number;
   sidecarImage: string;
   imagePullPolicy: "Always" | "IfNotPresent" | "Never";
   metricsPort: number;
@@ -40,6 +41,7 @@ export function parseInjectorOptions(argv: readonly string[], env: Readonly<Reco
     .option("--listen-address <address>", "address the webhook and metrics listen on", "0.0.0.0")
     .requiredOption("--tls-cert-file <file>", "PEM certificate (chain) served to the API server")
     .requiredOption("--tls-key-file <file>", "PEM private key of the certificate")
+    .option("--tls-reload-interval <duration>", "how often both files are re-read; a renewed pair is served without a restart", seconds, DEFAULT_TLS_RELOAD_INTERVAL_MS)
     .requiredOption("--sidecar-image <image>", "image of the runtimed container added to pods")
     .addOption(new Option("--sidecar-image-pull-policy <policy>", "imagePullPolicy of the sidecar").choices(["Always", "IfNotPresent", "Never"]).default("IfNotPresent"))
     .option("--metrics-port <port>", "Prometheus /metrics port", port, 9090)
@@ -55,7 +57,7 @@ export function parseInjectorOptions(argv: readonly string[], env: Readonly<Reco
     throw new UsageError((error as Error).message.replace(/^error: /, ""));
   }
   const o = program.opts<{
-    port: number; listenAddress: string; tlsCertFile: string; tlsKeyFile: string; sidecarImage: string;
+    port: number; listenAddress: string; tlsCertFile: string; tlsKeyFile: string; tlsReloadInterval: number; sidecarImage: string;
     sidecarImagePullPolicy: InjectorOptions["imagePullPolicy"]; metricsPort: number; enableMetrics: boolean;
     skipNamespaces: string[]; logLevel: LogLevel; logAsJson: boolean; maxBodySize: number;
   }>();
@@ -66,6 +68,7 @@ export function parseInjectorOptions(argv: readonly string[], env: Readonly<Reco
     listenAddress: o.listenAddress,
     tlsCertFile: o.tlsCertFile,
     tlsKeyFile: o.tlsKeyFile,
+    tlsReloadIntervalMs: o.tlsReloadInterval,
     sidecarImage: o.sidecarImage,
     imagePullPolicy: o.sidecarImagePullPolicy,
     metricsPort: o.metricsPort,

@@ -1,8 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { LogLevel } from "../../pkg/diagnostics/logger.js";
-import { bool, bytes, port } from "../flags.js";
+import { bool, bytes, port, seconds } from "../flags.js";
 import type { RuntimeOptions } from "../../pkg/runtime/options.js";
-import { parseDurationMs } from "../../pkg/util/parse.js";
 
 /** A command-line problem: main prints it and exits 2. */
 export class UsageError extends Error {}
@@ -11,14 +10,6 @@ function positiveInt(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError("must be a positive integer");
   return n;
-}
-
-function seconds(value: string): number {
-  const n = Number(value);
-  if (Number.isFinite(n) && n >= 0) return n * 1000;
-  const ms = parseDurationMs(value);
-  if (ms === undefined) throw new InvalidArgumentError("must be a number of seconds or a duration such as 5s");
-  return ms;
 }
 
 function collect(value: string, previous: string[]): string[] {

@@ -1,12 +1,13 @@
 /**
  * The injector's HTTPS endpoint (DESIGN.md "The sidecar command line": POST /mutate, GET /healthz).
- * The API server only talks TLS to webhooks; the certificate and key come from files the chart mounts.
+ * The API server only talks TLS to webhooks; the certificate and key come from files the chart mounts,
+ * re-read every `tlsReloadIntervalMs` so a renewed pair is served without a restart.
  */
-import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../diagnostics/logger.js";
+import { TlsFiles } from "./tlsfiles.js";
 import type { InjectorWebhook } from "./webhook.js";
 
 export interface InjectorServerOptions {
@@ -18,9 +19,13 @@ export interface InjectorServerOptions {
   maxBodyBytes: number;
   /** Slow clients are cut off; the API server's own webhook timeout is at most 30s. */
   requestTimeoutMs?: number;
+  /** How often the certificate and key files are re-read. */
+  tlsReloadIntervalMs?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** The kubelet refreshes a mounted Secret about once a minute; a renewal is served within that again. */
+export const DEFAULT_TLS_RELOAD_INTERVAL_MS = 60_000;
 
 class BodyTooLarge extends Error {}
 
@@ -59,12 +64,17 @@ function send(res: ServerResponse, status: number, body: unknown): void {
 
 export class InjectorServer {
   private server: https.Server | undefined;
+  private readonly tls: TlsFiles;
+  private reloadTimer: NodeJS.Timeout | undefined;
+  private lastReloadProblem = "";
 
-  constructor(private readonly options: InjectorServerOptions, private readonly webhook: InjectorWebhook, private readonly logger: Logger) {}
+  constructor(private readonly options: InjectorServerOptions, private readonly webhook: InjectorWebhook, private readonly logger: Logger) {
+    this.tls = new TlsFiles(options.tlsCertFile, options.tlsKeyFile);
+  }
 
   /** Listens until `signal` aborts (then closes) or `close()` is called. */
   async start(signal?: AbortSignal): Promise<void> {
-    const [cert, key] = await Promise.all([readFile(this.options.tlsCertFile), readFile(this.options.tlsKeyFile)]);
+    const { cert, key } = await this.tls.read();
     const server = https.createServer({ cert, key, requestTimeout: this.options.requestTimeoutMs ?? 30_000, headersTimeout: 10_000 }, (req, res) => this.handle(req, res));
     this.server = server;
     await new Promise<void>((resolve, reject) => {
@@ -75,6 +85,8 @@ export class InjectorServer {
       });
     });
     server.on("error", (error) => this.logger.error(`injector server error: ${error.message}`));
+    this.reloadTimer = setInterval(() => void this.reloadCertificate(server), this.options.tlsReloadIntervalMs ?? DEFAULT_TLS_RELOAD_INTERVAL_MS);
+    this.reloadTimer.unref();
     signal?.addEventListener("abort", () => void this.close(), { once: true });
   }
 
@@ -83,12 +95,28 @@ export class InjectorServer {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.reloadTimer);
     const server = this.server;
     if (!server?.listening) return;
     await new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+  }
+
+  /** A pair that does not load (mid-rotation, or wrong) leaves the current certificate serving; each problem is logged once. */
+  private async reloadCertificate(server: https.Server): Promise<void> {
+    try {
+      const renewed = await this.tls.changed();
+      this.lastReloadProblem = "";
+      if (!renewed) return;
+      server.setSecureContext(renewed);
+      this.logger.info(`serving the renewed TLS certificate from ${this.options.tlsCertFile}`);
+    } catch (error) {
+      const problem = (error as Error).message;
+      if (problem !== this.lastReloadProblem) this.logger.warn(`keeping the current TLS certificate: cannot load ${this.options.tlsCertFile} and ${this.options.tlsKeyFile}: ${problem}`);
+      this.lastReloadProblem = problem;
+    }
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
@@ -52,6 +52,16 @@ function request(options: https.RequestOptions & { body?: string | Buffer }): Pr
   });
 }
 
+/** A self-signed EC certificate for localhost as tls.crt and tls.key in `dir`; returns the certificate. */
+function selfSignedCertificate(dir: string): Buffer {
+  execFileSync("openssl", [
+    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
+    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    "-keyout", path.join(dir, "tls.key"), "-out", path.join(dir, "tls.crt"),
+  ], { stdio: "ignore", timeout: 10_000 });
+  return readFileSync(path.join(dir, "tls.crt"));
+}
+
 describe("runtime-injector process over HTTPS", () => {
   let dir: string;
   let ca: Buffer;
@@ -65,17 +75,12 @@ describe("runtime-injector process over HTTPS", () => {
   beforeAll(async () => {
     if (!existsSync(INJECTOR)) throw new Error(`${INJECTOR} is missing: build first (npx tsc -p tsconfig.build.json)`);
     dir = mkdtempSync(path.join(os.tmpdir(), "injector-tls-"));
-    execFileSync("openssl", [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-      "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-      "-keyout", path.join(dir, "tls.key"), "-out", path.join(dir, "tls.crt"),
-    ], { stdio: "ignore", timeout: 10_000 });
-    ca = readFileSync(path.join(dir, "tls.crt"));
+    ca = selfSignedCertificate(dir);
     port = await freePort();
     metricsPort = await freePort();
     injector = startInjector([
       "--port", String(port), "--listen-address", "127.0.0.1", "--metrics-port", String(metricsPort),
-      "--tls-cert-file", path.join(dir, "tls.crt"), "--tls-key-file", path.join(dir, "tls.key"),
+      "--tls-cert-file", path.join(dir, "tls.crt"), "--tls-key-file", path.join(dir, "tls.key"), "--tls-reload-interval", "100ms",
       "--sidecar-image", "ghcr.io/example/runtimed:test",
     ], { RELEASE_NAMESPACE: "runtime-system" });
     await waitFor(async () => (await request({ port, ca, servername: "localhost", path: "/healthz" })).status === 200, { timeoutMs: 15_000, what: `injector /healthz\n${injector.output()}` });
@@ -154,6 +159,26 @@ describe("runtime-injector process over HTTPS", () => {
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     const count = (result: string): number => Number(new RegExp(`^runtime_injector_requests_total\\{result="${result}"\\} (\\d+)`, "m").exec(text)?.[1] ?? 0);
     expect({ patched: count("patched"), denied: count("denied"), allowed: count("allowed"), malformed: count("malformed") }).toEqual({ patched: 1, denied: 1, allowed: 3, malformed: 4 });
+  });
+
+  it("serves a renewed certificate without a restart, and keeps the current one while key and certificate do not match", async () => {
+    const renewed = mkdtempSync(path.join(os.tmpdir(), "injector-tls-renewed-"));
+    try {
+      const renewedCa = selfSignedCertificate(renewed);
+      // agent: false, so every check is a new TLS handshake rather than a resumed session.
+      const healthz = (trusted: Buffer): Promise<Reply> => request({ port, ca: trusted, servername: "localhost", path: "/healthz", agent: false });
+      // The kubelet writes the two files one after the other: first only the new key is there.
+      copyFileSync(path.join(renewed, "tls.key"), path.join(dir, "tls.key"));
+      await waitFor(() => injector.output().includes("keeping the current TLS certificate"), { timeoutMs: 5000, what: "the mismatch warning" });
+      expect((await healthz(ca)).status).toBe(200);
+      copyFileSync(path.join(renewed, "tls.crt"), path.join(dir, "tls.crt"));
+      await waitFor(async () => (await healthz(renewedCa)).status === 200, { timeoutMs: 5000, what: "the renewed certificate" });
+      await expect(healthz(ca)).rejects.toThrow(/self[- ]signed/i);
+      expect(injector.output()).toContain("serving the renewed TLS certificate");
+      ca = renewedCa;
+    } finally {
+      rmSync(renewed, { recursive: true, force: true });
+    }
   });
 
   it("exits 0 on SIGTERM", async () => {
