@@ -4,7 +4,7 @@ import autocannon from "autocannon";
 import { ROOT, SECONDS, body1k, cpuMs, freePort, percentile, spawnTracked, startSidecar, waitFor } from "./lib.mjs";
 
 const CONNECTIONS = 32;
-const ROUNDS = 3;
+const ROUNDS = 5;
 
 /** One round against one server: its request rate and the CPU it spent per request. */
 async function measured(pid, url, body) {
