@@ -1,6 +1,7 @@
 // `make bench`: every benchmark in turn (or those named: `node bench/run.mjs 3 4`); each prints its
 // baseline, the sidecar's figure and the ratio, measured in the same run. Needs `make build` and Redis.
-// BENCH_SECONDS=1 for a smoke run; BENCH_DEBUG=1 prints the latency percentiles of benchmarks 3 and 4.
+// BENCH_SECONDS=1 for a smoke run; BENCH_DEBUG=1 prints the latency percentiles of benchmarks 3 and 4, and the
+// share of a core the sidecar and the relay reference use in benchmark 4.
 import { fmt } from "./lib.mjs";
 
 const BENCHES = {
