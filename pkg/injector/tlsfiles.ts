@@ -18,17 +18,21 @@ export class TlsFiles {
   constructor(private readonly certFile: string, private readonly keyFile: string) {}
 
   async read(): Promise<TlsPair> {
-    const [cert, key] = await Promise.all([readFile(this.certFile), readFile(this.keyFile)]);
-    this.current = { cert, key };
+    this.current = await this.load();
     return this.current;
   }
 
   /** The pair when it differs from the one last answered; undefined when unchanged; throws when it does not make a usable pair. */
   async changed(): Promise<TlsPair | undefined> {
+    const pair = await this.load();
+    if (this.current && pair.cert.equals(this.current.cert) && pair.key.equals(this.current.key)) return undefined;
+    createSecureContext(pair);
+    this.current = pair;
+    return pair;
+  }
+
+  private async load(): Promise<TlsPair> {
     const [cert, key] = await Promise.all([readFile(this.certFile), readFile(this.keyFile)]);
-    if (this.current && cert.equals(this.current.cert) && key.equals(this.current.key)) return undefined;
-    createSecureContext({ cert, key });
-    this.current = { cert, key };
-    return this.current;
+    return { cert, key };
   }
 }

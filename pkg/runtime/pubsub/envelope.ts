@@ -17,7 +17,6 @@ export interface EnvelopeInput {
   traceparent?: string;
   /** Seconds until the message expires (metadata.ttlInSeconds). */
   ttlSeconds?: number;
-  now?: Date;
 }
 
 export class EnvelopeError extends Error {
@@ -78,31 +77,24 @@ const CLOSING_BRACE = Buffer.from("}");
 /** The attributes as the start of a JSON object, without its closing brace. */
 function envelopeHead(input: EnvelopeInput, contentType: string): string {
   const q = JSON.stringify;
-  const now = input.now ?? clock.now();
-  let head = `{"id":"${randomUUID()}","source":${q(input.appId)},"type":"${EVENT_TYPE}","specversion":"1.0","datacontenttype":${q(contentType)},"time":"${clock.iso(now)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
+  const nowMs = Date.now();
+  let head = `{"id":"${randomUUID()}","source":${q(input.appId)},"type":"${EVENT_TYPE}","specversion":"1.0","datacontenttype":${q(contentType)},"time":"${isoTime(nowMs)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
   if (input.traceparent) head += `,"traceparent":${q(input.traceparent)},"traceid":${q(input.traceparent)}`;
-  if (input.ttlSeconds !== undefined) head += `,"expiration":"${new Date(now.getTime() + input.ttlSeconds * 1000).toISOString()}"`;
+  if (input.ttlSeconds !== undefined) head += `,"expiration":"${new Date(nowMs + input.ttlSeconds * 1000).toISOString()}"`;
   return head;
 }
 
+let lastTimeMs = -1;
+let lastTimeIso = "";
+
 /** The envelope's `time`, formatted once per millisecond: publishes come many to the millisecond under load. */
-const clock = {
-  lastMs: -1,
-  lastDate: new Date(0),
-  lastIso: "",
-  now(): Date {
-    const ms = Date.now();
-    if (ms !== this.lastMs) {
-      this.lastMs = ms;
-      this.lastDate = new Date(ms);
-      this.lastIso = this.lastDate.toISOString();
-    }
-    return this.lastDate;
-  },
-  iso(date: Date): string {
-    return date === this.lastDate ? this.lastIso : date.toISOString();
-  },
-};
+function isoTime(ms: number): string {
+  if (ms !== lastTimeMs) {
+    lastTimeMs = ms;
+    lastTimeIso = new Date(ms).toISOString();
+  }
+  return lastTimeIso;
+}
 
 function addTraceAndExpiry(event: Record<string, unknown>, input: EnvelopeInput): void {
   if (input.traceparent && event["traceparent"] === undefined) {
@@ -110,7 +102,7 @@ function addTraceAndExpiry(event: Record<string, unknown>, input: EnvelopeInput)
     event["traceid"] = input.traceparent;
   }
   if (input.ttlSeconds !== undefined) {
-    event["expiration"] = new Date((input.now ?? new Date()).getTime() + input.ttlSeconds * 1000).toISOString();
+    event["expiration"] = new Date(Date.now() + input.ttlSeconds * 1000).toISOString();
   }
 }
 
