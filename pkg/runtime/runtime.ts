@@ -3,7 +3,7 @@ import type { KubeConfig } from "@kubernetes/client-node";
 import type { ComponentResource, ConfigurationResource, SubscriptionResource } from "../apis/types.js";
 import type { ApiContext, SubscriptionInfo } from "../api/http/context.js";
 import { allEndpoints } from "../api/http/routes/index.js";
-import { createApiApp } from "../api/http/server.js";
+import { createApiApp, expressServerOptions } from "../api/http/server.js";
 import { HttpServer } from "../util/httpserver.js";
 import { builtinRegistries, type Registries } from "../components/builtins.js";
 import { formatManifestError, parseManifests } from "../controller/files.js";
@@ -145,7 +145,7 @@ export class Runtime implements ApiContext {
       this.controller.addListener({ subscriptionsChanged: (resources) => subscriptions.updateDeclarative(resources) });
     }
     const app = createApiApp({ endpoints: allEndpoints(this), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken });
-    this.http = new HttpServer(app, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs);
+    this.http = new HttpServer(app, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs, expressServerOptions(app));
     if (options.enableMetrics) this.metricsServer = new MetricsServer(deps.metrics, { port: options.metricsPort, address: options.listenAddress });
   }
 

@@ -13,8 +13,8 @@ export interface ListenOptions {
 export class HttpServer {
   private readonly server: http.Server;
 
-  constructor(handler: http.RequestListener, private readonly listen: ListenOptions, private readonly graceMs: number) {
-    this.server = http.createServer(handler);
+  constructor(handler: http.RequestListener, private readonly listen: ListenOptions, private readonly graceMs: number, serverOptions: http.ServerOptions = {}) {
+    this.server = http.createServer(serverOptions, handler);
     // Slow-header and slow-body clients must not hold sockets forever (DESIGN.md "Hardening").
     this.server.headersTimeout = 10_000;
     this.server.requestTimeout = 60_000;

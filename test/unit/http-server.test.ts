@@ -1,5 +1,7 @@
 import http from "node:http";
 import { describe, expect, it } from "@jest/globals";
+import express from "express";
+import { expressServerOptions } from "../../pkg/api/http/server.js";
 import { HttpServer } from "../../pkg/util/httpserver.js";
 
 function get(port: number): Promise<{ status: number; body: string }> {
@@ -40,5 +42,30 @@ describe("graceful HTTP shutdown", () => {
     await server.close();
     expect(Date.now() - started).toBeLessThan(2000);
     await expect(hanging).rejects.toThrow(/socket hang up|ECONNRESET/);
+  });
+});
+
+describe("requests born with Express's prototypes", () => {
+  it("hands Express a request and response already parented to the app, and Express serves them in full", async () => {
+    const app = express();
+    app.post("/echo/:name", express.raw({ type: () => true }), (req, res) => {
+      res.status(201).set("x-name", req.params.name).json({ query: req.query.q, body: (req.body as Buffer).toString(), type: req.get("content-type") });
+    });
+    const bornParented: boolean[] = [];
+    const server = new HttpServer((req, res) => {
+      bornParented.push(Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response);
+      app(req, res);
+    }, { port: 0, address: "127.0.0.1" }, 1000, expressServerOptions(app));
+    await server.start();
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.port}/echo/abc?q=1`, { method: "POST", headers: { "content-type": "text/plain" }, body: "hello" });
+      expect(res.status).toBe(201);
+      expect(res.headers.get("x-name")).toBe("abc");
+      expect(await res.json()).toEqual({ query: "1", body: "hello", type: "text/plain" });
+      expect(res.headers.get("x-powered-by")).toBe("Express");
+      expect(bornParented).toEqual([true]);
+    } finally {
+      await server.close();
+    }
   });
 });
