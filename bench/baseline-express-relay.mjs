@@ -1,9 +1,11 @@
 // Bench 4's reference: the sidecar's two hops with nothing else. A bare Express 5 process XADDs what
 // is POSTed to it and answers 204; a consumer-group reader on its own connection POSTs each entry to
 // the app with a keep-alive agent and XACKs after the app's answer. No envelope, routing or retries.
+// It listens on the sidecar's server set-up (bench/express-listen.mjs), so the two pay the same for Express.
 import http from "node:http";
 import express from "express";
 import { Redis } from "ioredis";
+import { listen } from "./express-listen.mjs";
 
 const [port, redisHost, topic, appPort] = process.argv.slice(2);
 const [host, redisPort] = redisHost.split(":");
@@ -35,5 +37,4 @@ void (async () => {
     for (const [id, fields] of entries) void deliver(fields[1]).then(() => redis.call("XACK", topic, "g", id));
   }
 })();
-const server = app.listen(Number(port), "127.0.0.1", () => process.stdout.write("listening\n"));
-server.keepAliveTimeout = 60_000;
+listen(app, port, "born-parented");

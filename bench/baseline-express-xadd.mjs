@@ -1,7 +1,9 @@
 // Bench 3's reference: a bare Express 5 process that XADDs the body it receives and answers 204,
-// so the HTTP hop's own cost can be told apart from the sidecar's work.
+// so the HTTP hop's own cost can be told apart from the sidecar's work. It listens on the sidecar's
+// server set-up (bench/express-listen.mjs), so the two pay the same for Express.
 import express from "express";
 import { Redis } from "ioredis";
+import { listen } from "./express-listen.mjs";
 
 const [port, redisHost, topic] = process.argv.slice(2);
 const [host, redisPort] = redisHost.split(":");
@@ -10,5 +12,4 @@ const app = express();
 app.post("/publish", express.raw({ type: () => true, limit: "4mb" }), (req, res, next) => {
   redis.call("XADD", topic, "*", "data", req.body, "contentType", "application/cloudevents+json").then(() => res.status(204).end(), next);
 });
-const server = app.listen(Number(port), "127.0.0.1", () => process.stdout.write("listening\n"));
-server.keepAliveTimeout = 60_000;
+listen(app, port, "born-parented");
