@@ -1,7 +1,7 @@
 // 3. added p90 latency of publish over a direct XADD at a fixed 1,000 msg/s, open loop, hrtime. Target <= 0.5 ms.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
-import { REDIS_HOST, ROOT, SECONDS, body1k, fmt, freePort, openLoop, percentile, poster, redisComponent, spawnTracked, startSidecar, waitFor } from "./lib.mjs";
+import { REDIS_HOST, ROOT, SECONDS, WARM_SECONDS, body1k, fmt, freePort, openLoop, percentile, poster, redisComponent, spawnTracked, startSidecar, waitFor } from "./lib.mjs";
 import { cloudEvent, redisClient } from "./2-publish-redis-throughput.mjs";
 
 const RATE = 1000;
@@ -21,10 +21,10 @@ export async function run() {
   try {
     await waitFor(() => express.output().includes("listening"), { what: "express+XADD reference" });
     const path = `/v1.0/publish/redisbus/${sidecarTopic}`;
-    await openLoop(RATE, 1, () => client.post(path, body).then((s) => s === 204)); // warm-up
+    await openLoop(RATE, WARM_SECONDS, () => client.post(path, body).then((s) => s === 204)); // warm-up
     const direct = await openLoop(RATE, SECONDS, () => redis.call("XADD", directTopic, "*", "data", cloudEvent(directTopic, body), "contentType", "application/cloudevents+json").then(() => true));
     const side = await openLoop(RATE, SECONDS, () => client.post(path, body).then((s) => s === 204));
-    await openLoop(RATE, 1, () => expressClient.post("/publish", body).then((s) => s === 204)); // warm-up
+    await openLoop(RATE, WARM_SECONDS, () => expressClient.post("/publish", body).then((s) => s === 204)); // warm-up
     const reference = await openLoop(RATE, SECONDS, () => expressClient.post("/publish", body).then((s) => s === 204));
     if (side.errors > 0 || direct.errors > 0) throw new Error(`errors: sidecar ${side.errors}, direct ${direct.errors}`);
     const d90 = percentile(direct.latencies, 90);

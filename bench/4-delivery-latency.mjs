@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 import path from "node:path";
-import { cpuMs, REDIS_HOST, ROOT, SECONDS, body1k, fmt, freePort, openLoop, percentile, poster, redisComponent, spawnTracked, startSidecar, waitFor } from "./lib.mjs";
+import { cpuMs, REDIS_HOST, ROOT, SECONDS, WARM_SECONDS, body1k, fmt, freePort, openLoop, percentile, poster, redisComponent, spawnTracked, startSidecar, waitFor } from "./lib.mjs";
 import { cloudEvent, redisClient } from "./2-publish-redis-throughput.mjs";
 
 const RATE = 1000;
@@ -48,7 +48,7 @@ export async function run() {
     const publishPath = `/v1.0/publish/redisbus/${topic}`;
     // Subscriptions start once the app channel is up: publish warm-up messages until they arrive.
     await waitFor(async () => (await client.post(publishPath, body1k({ warm: true }))) === 204 && warm > 0, { timeoutMs: 20_000, what: "subscription delivering" });
-    await openLoop(RATE, 1, () => client.post(publishPath, body1k({ warm: true })).then((s) => s === 204));
+    await openLoop(RATE, WARM_SECONDS, () => client.post(publishPath, body1k({ warm: true })).then((s) => s === 204));
     const sidecarCpu = await cpuShare(sidecar.child.pid, () => openLoop(RATE, SECONDS, () => client.post(publishPath, body1k({ t: nowMs() })).then((s) => s === 204)));
     await waitFor(() => sidecarLatencies.length >= RATE * SECONDS, { timeoutMs: 30_000, what: "all sidecar deliveries" });
 
@@ -84,7 +84,7 @@ export async function run() {
     let relayCpu;
     try {
       await waitFor(() => relay.output().includes("listening"), { what: "express relay reference" });
-      await openLoop(RATE, 1, () => relayClient.post("/publish", body1k({ warm: true })).then((s) => s === 204));
+      await openLoop(RATE, WARM_SECONDS, () => relayClient.post("/publish", body1k({ warm: true })).then((s) => s === 204));
       sink = relayLatencies;
       relayCpu = await cpuShare(relay.child.pid, () => openLoop(RATE, SECONDS, () => relayClient.post("/publish", body1k({ t: nowMs() })).then((s) => s === 204)));
       await waitFor(() => relayLatencies.length >= RATE * SECONDS, { timeoutMs: 30_000, what: "all relay deliveries" });

@@ -12,6 +12,12 @@ export const RUNTIMED = path.join(ROOT, "dist/cmd/runtimed/main.js");
 export const REDIS_HOST = process.env.BENCH_REDIS ?? "127.0.0.1:6379";
 /** Seconds per measured phase; BENCH_SECONDS=1 for a smoke run. */
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/**
+ * Warm-up of a server before an open-loop measurement at 1000 msg/s: one second (1000 requests) left
+ * the sidecar's first measured seconds still being compiled (p90 1.0 ms, then 0.6 ms once warm).
+ * Every server measured gets the same.
+ */
+export const WARM_SECONDS = 3;
 
 /** A 1 KB JSON body (the brief's payload), `extra` merged in. */
 export function body1k(extra = {}) {
