@@ -1,8 +1,29 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Histogram, Registry, collectDefaultMetrics, type LabelValues } from "prom-client";
 
 export const METRIC_PREFIX = "runtime_";
 
 const LATENCY_BUCKETS_MS = [0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000];
+
+/** One labelled series of a counter, counted on a hot path (see Metrics.countSeries). */
+export interface CountSeries {
+  inc(): void;
+}
+
+class PendingCount implements CountSeries {
+  private pending = 0;
+
+  constructor(private readonly child: { inc(value: number): void }) {}
+
+  inc(): void {
+    this.pending++;
+  }
+
+  flush(): void {
+    if (this.pending === 0) return;
+    this.child.inc(this.pending);
+    this.pending = 0;
+  }
+}
 
 /**
  * The metrics collector owns its registry (no global prom-client state, so tests and several
@@ -10,31 +31,16 @@ const LATENCY_BUCKETS_MS = [0.5, 1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2500,
  */
 export class Metrics {
   readonly registry = new Registry();
+  private readonly pendingCounts = new Map<Counter<string>, PendingCount[]>();
   readonly httpRequests: Counter<"method" | "route" | "status">;
   readonly httpLatency: Histogram<"method" | "route" | "status">;
   readonly componentInit: Counter<"type" | "success">;
 
   constructor(options: { processMetrics?: boolean } = {}) {
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry, prefix: METRIC_PREFIX });
-    this.httpRequests = new Counter({
-      name: `${METRIC_PREFIX}http_server_request_count`,
-      help: "HTTP requests served by the sidecar API, by route template",
-      labelNames: ["method", "route", "status"],
-      registers: [this.registry],
-    });
-    this.httpLatency = new Histogram({
-      name: `${METRIC_PREFIX}http_server_latency_ms`,
-      help: "Latency of the sidecar API in milliseconds, by route template",
-      labelNames: ["method", "route", "status"],
-      buckets: LATENCY_BUCKETS_MS,
-      registers: [this.registry],
-    });
-    this.componentInit = new Counter({
-      name: `${METRIC_PREFIX}component_init_total`,
-      help: "Component initialisations by type and outcome",
-      labelNames: ["type", "success"],
-      registers: [this.registry],
-    });
+    this.httpRequests = this.counter("http_server_request_count", "HTTP requests served by the sidecar API, by route template", ["method", "route", "status"]);
+    this.httpLatency = this.histogram("http_server_latency_ms", "Latency of the sidecar API in milliseconds, by route template", ["method", "route", "status"]);
+    this.componentInit = this.counter("component_init_total", "Component initialisations by type and outcome", ["type", "success"]);
   }
 
   histogram<L extends string>(name: string, help: string, labelNames: readonly L[]): Histogram<L> {
@@ -42,6 +48,30 @@ export class Metrics {
   }
 
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
-    return new Counter({ name: `${METRIC_PREFIX}${name}`, help, labelNames, registers: [this.registry] });
+    const pending = this.pendingCounts;
+    return new Counter({
+      name: `${METRIC_PREFIX}${name}`,
+      help,
+      labelNames,
+      registers: [this.registry],
+      // Called on every read of the registry (a scrape): what countSeries counted is added first.
+      collect(this: Counter<L>) {
+        for (const series of pending.get(this) ?? []) series.flush();
+      },
+    });
+  }
+
+  /**
+   * A series of `counter` (made by counter()) whose increments are summed in a plain number and
+   * handed to prom-client when the registry is read. prom-client validates and hashes the labels
+   * on every inc(), which the API and pub/sub paths would otherwise pay on every request. Make the
+   * series once and keep it: each one made is kept for the registry's life, as prom-client keeps its series.
+   */
+  countSeries<L extends string>(counter: Counter<L>, labels: LabelValues<L>): CountSeries {
+    const series = new PendingCount(counter.labels(labels));
+    const list = this.pendingCounts.get(counter as Counter<string>) ?? [];
+    list.push(series);
+    this.pendingCounts.set(counter as Counter<string>, list);
+    return series;
   }
 }

@@ -153,6 +153,17 @@ describe("shutdown and metrics", () => {
     expect(text).not.toContain("k1");
   });
 
+  it("keeps request counts exact across scrapes (counted between scrapes, added once when read)", async () => {
+    const rt = await start();
+    const count = async (): Promise<string> => (await rt.runtime.metrics.registry.getSingleMetricAsString("runtime_http_server_request_count")).split("\n").find((l) => l.includes('route="/v1.0/metadata/:key"')) ?? "";
+    await request(rt.url).put("/v1.0/metadata/k1").send("a").expect(204);
+    expect(await count()).toMatch(/ 1$/);
+    expect(await count()).toMatch(/ 1$/);
+    await request(rt.url).put("/v1.0/metadata/k2").send("b").expect(204);
+    await request(rt.url).put("/v1.0/metadata/k3").send("c").expect(204);
+    expect(await count()).toMatch(/ 3$/);
+  });
+
   it("counts an endpoint's error answers under their status", async () => {
     const rt = await start();
     await request(rt.url).put("/v1.0/metadata/bad%20key").send("a").expect(400);

@@ -39,7 +39,7 @@ export function createApiApp(options: ApiAppOptions): Express {
       let found = byStatus.get(status);
       if (!found) {
         const labels = { method: endpoint.method.toUpperCase(), route: template, status: String(status) };
-        found = { count: options.metrics.httpRequests.labels(labels), latency: options.metrics.httpLatency.labels(labels) };
+        found = { count: options.metrics.countSeries(options.metrics.httpRequests, labels), latency: options.metrics.httpLatency.labels(labels) };
         byStatus.set(status, found);
       }
       return found;

@@ -28,7 +28,9 @@ export class EnvelopeError extends Error {
 
 /** The media type without parameters, lower-cased (`application/json; charset=utf-8` -> `application/json`). */
 export function mediaType(contentType: string | undefined): string {
-  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!contentType) return "";
+  const semicolon = contentType.indexOf(";");
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
 export function isJsonType(contentType: string | undefined): boolean {
@@ -66,13 +68,21 @@ export function serializeEnvelope(input: EnvelopeInput): Buffer {
     }
     // The publisher's own bytes, unless they are not UTF-8 (then the decoded text, as JSON requires).
     if (!isUtf8(input.data)) return Buffer.from(`${head},"data":${text}}`);
-    return Buffer.concat([Buffer.from(`${head},"data":`), input.data, CLOSING_BRACE]);
+    return spliced(`${head},"data":`, input.data);
   }
   if (isTextMediaType(type)) return Buffer.from(`${head},"data":${JSON.stringify(input.data.toString("utf8"))}}`);
   return Buffer.from(`${head},"data_base64":"${input.data.toString("base64")}"}`);
 }
 
-const CLOSING_BRACE = Buffer.from("}");
+/** `prefix`, then `data`, then the closing brace, written into one buffer (the envelope is built once per publish). */
+function spliced(prefix: string, data: Buffer): Buffer {
+  const prefixBytes = Buffer.byteLength(prefix);
+  const out = Buffer.allocUnsafe(prefixBytes + data.length + 1);
+  out.write(prefix, 0, prefixBytes);
+  data.copy(out, prefixBytes);
+  out[out.length - 1] = 0x7d; // "}"
+  return out;
+}
 
 /** The attributes as the start of a JSON object, without its closing brace. */
 function envelopeHead(input: EnvelopeInput, contentType: string): string {
@@ -84,16 +94,22 @@ function envelopeHead(input: EnvelopeInput, contentType: string): string {
   return head;
 }
 
-let lastTimeMs = -1;
-let lastTimeIso = "";
+let cachedSecond = -1;
+let cachedSecondIso = "";
 
-/** The envelope's `time`, formatted once per millisecond: publishes come many to the millisecond under load. */
-function isoTime(ms: number): string {
-  if (ms !== lastTimeMs) {
-    lastTimeMs = ms;
-    lastTimeIso = new Date(ms).toISOString();
+/**
+ * The envelope's `time` (what Date#toISOString gives), with the date and time to the second
+ * formatted once per second and only the milliseconds per call: toISOString cost a few µs per
+ * publish, most of the envelope's time at a steady rate, where no two publishes share a millisecond.
+ */
+export function isoTime(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== cachedSecond) {
+    cachedSecond = second;
+    cachedSecondIso = new Date(second * 1000).toISOString().slice(0, -4); // "YYYY-MM-DDTHH:MM:SS."
   }
-  return lastTimeIso;
+  const millis = ms - second * 1000;
+  return `${cachedSecondIso}${millis < 10 ? "00" : millis < 100 ? "0" : ""}${millis}Z`;
 }
 
 function addTraceAndExpiry(event: Record<string, unknown>, input: EnvelopeInput): void {

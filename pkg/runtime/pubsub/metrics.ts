@@ -8,7 +8,7 @@ export class PubSubMetrics {
   readonly ingressTotal: Counter<"component" | "topic" | "process_status">;
   readonly ingressLatency: Histogram<"component" | "topic" | "process_status">;
 
-  constructor(metrics: Metrics) {
+  constructor(private readonly metrics: Metrics) {
     this.egressTotal = metrics.counter("pubsub_egress_total", "Messages published, by component, topic and outcome", ["component", "topic", "success"]);
     this.egressLatency = metrics.histogram("pubsub_egress_latency_ms", "Publish latency to the broker in milliseconds", ["component", "topic", "success"]);
     this.ingressTotal = metrics.counter("pubsub_ingress_total", "Deliveries to the app, by component, topic and process_status (success|retry|drop)", ["component", "topic", "process_status"]);
@@ -32,7 +32,7 @@ export class PubSubMetrics {
     let series = this.children.get(key);
     if (!series) {
       const labels = { component, topic, [statusLabel]: status } as Partial<Record<L, string>>;
-      series = { count: total.labels(labels), latency: latency.labels(labels) };
+      series = { count: this.metrics.countSeries(total, labels), latency: latency.labels(labels) };
       this.children.set(key, series);
     }
     series.count.inc();

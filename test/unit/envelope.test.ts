@@ -1,0 +1,27 @@
+import { describe, expect, it } from "@jest/globals";
+import { isoTime, mediaType, serializeEnvelope } from "../../pkg/runtime/pubsub/envelope.js";
+
+describe("envelope helpers", () => {
+  it("formats time exactly as Date#toISOString, across millisecond, second and year boundaries", () => {
+    const base = Date.UTC(2026, 11, 31, 23, 59, 58, 0);
+    const instants = [0, 7, 1_000, 86_399_999, base, base + 5, base + 50, base + 999, base + 1_000, base + 1_999, base + 2_000, base + 2_007];
+    // Out of order as well: the per-second cache must not leak one second's prefix into another.
+    for (const ms of [...instants, ...instants.reverse()]) expect(isoTime(ms)).toBe(new Date(ms).toISOString());
+  });
+
+  it("takes the media type without parameters, lower-cased", () => {
+    expect(mediaType(undefined)).toBe("");
+    expect(mediaType("")).toBe("");
+    expect(mediaType("application/json")).toBe("application/json");
+    expect(mediaType(" Application/JSON ; charset=utf-8")).toBe("application/json");
+    expect(mediaType("text/plain;")).toBe("text/plain");
+  });
+
+  it("splices JSON data as the publisher's bytes into one well-formed envelope", () => {
+    const data = Buffer.from('{"n":12345678901234567890,"text":"grüße"}');
+    const envelope = serializeEnvelope({ appId: "a", pubsubName: "p", topic: "t/ü", data, contentType: "application/json" });
+    const text = envelope.toString("utf8");
+    expect(text.endsWith(`"data":${data.toString("utf8")}}`)).toBe(true);
+    expect(JSON.parse(text)).toMatchObject({ source: "a", pubsubname: "p", topic: "t/ü", datacontenttype: "application/json", data: { text: "grüße" } });
+  });
+});
