@@ -24,20 +24,30 @@ export class PubSubMetrics {
   }
 
   // Label children kept per series, so no label object is built per message (twice per message: total
-  // and latency). The cache grows exactly as the metric's own series do.
-  private readonly children = new Map<string, { count: { inc(): void }; latency: { observe(ms: number): void } }>();
+  // and latency), looked up by nested maps so no key string is built either. The cache grows exactly
+  // as the metric's own series do.
+  private readonly children = new Map<string, Map<string, Map<string, Series>>>();
 
   private record<L extends string>(total: Counter<L>, latency: Histogram<L>, statusLabel: L, component: string, topic: string, status: string, startedNs: bigint): void {
-    const key = `${statusLabel}\u0000${component}\u0000${topic}\u0000${status}`;
-    let series = this.children.get(key);
+    // Egress outcomes ("true"/"false") and ingress statuses never coincide, so the status level keeps the two metrics apart.
+    let byTopic = this.children.get(component);
+    if (!byTopic) this.children.set(component, (byTopic = new Map()));
+    let byStatus = byTopic.get(topic);
+    if (!byStatus) byTopic.set(topic, (byStatus = new Map()));
+    let series = byStatus.get(status);
     if (!series) {
       const labels = { component, topic, [statusLabel]: status } as Partial<Record<L, string>>;
       series = { count: this.metrics.countSeries(total, labels), latency: latency.labels(labels) };
-      this.children.set(key, series);
+      byStatus.set(status, series);
     }
     series.count.inc();
     series.latency.observe(elapsedMs(startedNs));
   }
+}
+
+interface Series {
+  count: { inc(): void };
+  latency: { observe(ms: number): void };
 }
 
 function elapsedMs(startedNs: bigint): number {
