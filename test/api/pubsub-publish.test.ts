@@ -34,7 +34,7 @@ spec:
 };
 
 /** Every topic the app subscribes to on `pubsub`, delivered to /events/<topic>. */
-const TOPICS = ["text", "json", "binary", "ce", "nested/topic/name", "ttl", "raw", "trace", "bulk", "bulkraw", "split", "meta"];
+const TOPICS = ["text", "json", "binary", "ce", "nested/topic/name", "ttl", "raw", "raw-typed", "trace", "bulk", "bulkraw", "split", "meta"];
 
 let rt: TestRuntime;
 let app: TestApp;
@@ -153,6 +153,14 @@ describe("POST /v1.0/publish/<pubsubname>/<topic> (spec endpoint 1)", () => {
     expect(event).toMatchObject({ source: "runtime", type: "com.runtime.event.sent", specversion: "1.0", topic: "raw", pubsubname: "pubsub" });
   });
 
+  it("wraps a raw JSON or text message for a CloudEvent subscriber as Dapr does: data_base64, application/octet-stream", async () => {
+    await request(rt.url).post("/v1.0/publish/pubsub/raw-typed?metadata.rawPayload=true").set("content-type", "application/json").send('{"order":7}').expect(204);
+    await request(rt.url).post("/v1.0/publish/pubsub/raw-typed?metadata.rawPayload=true").set("content-type", "text/plain").send("seven").expect(204);
+    const events = await deliveredOn("raw-typed", 2);
+    const carried = events.map((e) => [e["datacontenttype"], e["data"], Buffer.from(e["data_base64"] as string, "base64").toString()]);
+    expect(carried).toEqual(expect.arrayContaining([["application/octet-stream", undefined, '{"order":7}'], ["application/octet-stream", undefined, "seven"]]));
+  });
+
   it("delivers the raw body to a rawPayload subscription", async () => {
     await request(rt.url).post("/v1.0/publish/pubsub/raw-sub?metadata.rawPayload=true").set("content-type", "text/plain").send("as is").expect(204);
     const [got] = await app.waitForRequests("/events/raw-sub", 1);
@@ -220,8 +228,8 @@ describe("POST /v1.0-alpha1/publish/bulk/<pubsubname>/<topic> (spec endpoint 2)"
   it("publishes entries unwrapped with metadata.rawPayload=true (the subscriber's wrapper shows the publisher's attributes are absent)", async () => {
     await bulk("/v1.0-alpha1/publish/bulk/pubsub/bulkraw?metadata.rawPayload=true").send(JSON.stringify([{ entryId: "r", event: "raw entry", contentType: "text/plain" }])).expect(204);
     const [event] = await deliveredOn("bulkraw");
-    // Wrapped on delivery, not on publish: no source app-id, the entry's content type kept.
-    expect(event).toMatchObject({ data: "raw entry", datacontenttype: "text/plain", source: "runtime" });
+    // Wrapped on delivery, not on publish: no source app-id; as Dapr wraps a raw message, base64 octets.
+    expect(event).toMatchObject({ data_base64: Buffer.from("raw entry").toString("base64"), datacontenttype: "application/octet-stream", source: "runtime" });
   });
 
   it("splits the batch at metadata.maxBulkPubBytes and still delivers everything", async () => {

@@ -6,6 +6,7 @@ import { CLOUDEVENTS_JSON, expirationOf, serializeEnvelope } from "./envelope.js
  * product name there ("Dapr"); ours is the neutral `runtime` of DESIGN.md "Identity".
  */
 export const RAW_PAYLOAD_SOURCE = "runtime";
+const RAW_PAYLOAD_CONTENT_TYPE = "application/octet-stream";
 
 /** A broker message made ready for the app. */
 export interface InboundMessage {
@@ -22,18 +23,20 @@ export interface InboundMessage {
 
 /**
  * What the runtime published is a serialised CloudEvent, or raw bytes (rawPayload). A CloudEvent
- * subscription gets a CloudEvent either way (raw bytes are wrapped, `data_base64` when binary); a
- * rawPayload subscription gets the bytes as they are on the broker, with their content type.
+ * subscription gets a CloudEvent either way: raw bytes are wrapped as Dapr does (FromRawPayload),
+ * always as `data_base64` with `datacontenttype` application/octet-stream, whatever content type they
+ * were published with, so an app written for Dapr reads them the same way. A rawPayload subscription
+ * gets the bytes as they are on the broker, with their content type.
  */
 export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean): InboundMessage {
   const parsed = parseCloudEvent(message.data);
   // A raw message is wrapped by the publish path's own envelope, then read back for the routing rules.
-  const wrapped = parsed ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: message.contentType ?? "application/octet-stream" });
+  const wrapped = parsed ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE });
   const event = parsed ?? (JSON.parse(wrapped!.toString("utf8")) as Record<string, unknown>);
   const traceparent = typeof event["traceparent"] === "string" ? event["traceparent"] : undefined;
   const expiresAt = expirationOf(event);
   if (rawPayload) {
-    return { event, body: message.data, contentType: message.contentType || (parsed ? CLOUDEVENTS_JSON : "application/octet-stream"), traceparent, bulkEvent: message.data.toString("base64"), expiresAt };
+    return { event, body: message.data, contentType: message.contentType || (parsed ? CLOUDEVENTS_JSON : RAW_PAYLOAD_CONTENT_TYPE), traceparent, bulkEvent: message.data.toString("base64"), expiresAt };
   }
   const body = wrapped ?? message.data;
   return { event, body, contentType: CLOUDEVENTS_JSON, traceparent, bulkEvent: event, expiresAt };
