@@ -1,6 +1,6 @@
 // Shared helpers of the benchmarks (plain ESM: they need only `make build`, no TypeScript step).
 import { spawn } from "node:child_process";
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
@@ -83,12 +83,19 @@ export async function startSidecar({ appId = "bench", appPort, components } = {}
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const args = [...nodeArgs, RUNTIMED, "--app-id", appId, "--http-port", String(httpPort), "--metrics-port", String(metricsPort), "--log-level", "warn"];
   if (appPort !== undefined) args.push("--app-port", String(appPort));
-  if (components) {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "runtimed-bench-"));
+  const dir = components ? await mkdtemp(path.join(os.tmpdir(), "runtimed-bench-")) : undefined;
+  if (dir) {
     await writeFile(path.join(dir, "components.yaml"), components);
     args.push("--resources-path", dir);
   }
-  const proc = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "" } });
+  const spawned = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "" } });
+  const proc = {
+    ...spawned,
+    async stop() {
+      await spawned.stop();
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
+  };
   const url = `http://127.0.0.1:${httpPort}`;
   try {
     await waitFor(async () => (await fetch(`${url}/v1.0/healthz/outbound`)).status === 204, { what: "sidecar ready" });
