@@ -2,9 +2,9 @@ import { describe, expect, it } from "@jest/globals";
 import { isoTime, mediaType, serializeEnvelope } from "../../pkg/runtime/pubsub/envelope.js";
 
 describe("envelope helpers", () => {
-  it("formats time exactly as Date#toISOString, across millisecond, second and year boundaries", () => {
+  it("formats time exactly as Date#toISOString, across millisecond, second and year boundaries, and before the epoch", () => {
     const base = Date.UTC(2026, 11, 31, 23, 59, 58, 0);
-    const instants = [0, 7, 1_000, 86_399_999, base, base + 5, base + 50, base + 999, base + 1_000, base + 1_999, base + 2_000, base + 2_007];
+    const instants = [-1, -1_000, -1_001, 0, 7, 1_000, 86_399_999, base, base + 5, base + 50, base + 999, base + 1_000, base + 1_999, base + 2_000, base + 2_007, 253_402_300_800_000];
     // Out of order as well: the per-second cache must not leak one second's prefix into another.
     for (const ms of [...instants, ...instants.reverse()]) expect(isoTime(ms)).toBe(new Date(ms).toISOString());
   });

@@ -94,7 +94,7 @@ function envelopeHead(input: EnvelopeInput, contentType: string): string {
   return head;
 }
 
-let cachedSecond = -1;
+let cachedSecond = Number.NaN; // matches no second, not even the one before the epoch
 let cachedSecondIso = "";
 
 /**
