@@ -44,8 +44,8 @@ export async function run() {
     for (let round = 0; round < ROUNDS; round++) {
       const measures = [];
       for (const { pid, url } of servers) measures.push(await measured(pid, url, body));
-      const [baseM, refM, sideM] = measures;
-      rounds.push({ base: baseM, ref: refM, side: sideM, ratio: sideM.rate / baseM.rate, refRatio: sideM.rate / refM.rate });
+      const [base, ref, side] = measures;
+      rounds.push({ base, ref, side, ratio: side.rate / base.rate, refRatio: side.rate / ref.rate });
     }
     const median = (pick) => percentile(rounds.map(pick), 50);
     const ratio = median((r) => r.ratio);

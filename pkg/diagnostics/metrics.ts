@@ -9,6 +9,11 @@ export interface CountSeries {
   inc(): void;
 }
 
+/** A request's or message's count and latency, recorded together (see Metrics.timedSeries). */
+export interface TimedSeries {
+  record(latencyMs: number): void;
+}
+
 class PendingCount implements CountSeries {
   private pending = 0;
 
@@ -67,6 +72,18 @@ export class Metrics {
    * on every inc(), which the API and pub/sub paths would otherwise pay on every request. Make the
    * series once and keep it: each one made is kept for the registry's life, as prom-client keeps its series.
    */
+  /** One labelled series of both a counter (as countSeries) and a latency histogram, made once and kept. */
+  timedSeries<L extends string>(counter: Counter<L>, histogram: Histogram<L>, labels: LabelValues<L>): TimedSeries {
+    const count = this.countSeries(counter, labels);
+    const latency = histogram.labels(labels);
+    return {
+      record(latencyMs) {
+        count.inc();
+        latency.observe(latencyMs);
+      },
+    };
+  }
+
   countSeries<L extends string>(counter: Counter<L>, labels: LabelValues<L>): CountSeries {
     const series = new PendingCount(counter.labels(labels));
     const list = this.pendingCounts.get(counter as Counter<string>) ?? [];

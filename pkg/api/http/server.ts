@@ -2,7 +2,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import http from "node:http";
 import type { Socket } from "node:net";
 import type { Logger } from "../../diagnostics/logger.js";
-import type { Metrics } from "../../diagnostics/metrics.js";
+import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
 import type { Endpoint } from "./endpoint.js";
 import { Errors } from "./errors.js";
 import { apiTokenAuth, errorRenderer, normalisePath } from "./middleware.js";
@@ -13,11 +13,6 @@ export interface ApiAppOptions {
   metrics: Metrics;
   maxBodyBytes: number;
   apiToken?: string;
-}
-
-interface EndpointSeries {
-  count: { inc(): void };
-  latency: { observe(ms: number): void };
 }
 
 /** The sidecar API as an Express app: built from the endpoint table, so tests drive it with supertest. */
@@ -34,12 +29,12 @@ export function createApiApp(options: ApiAppOptions): Express {
   for (const endpoint of options.endpoints) {
     const template = endpoint.paths[0]!;
     // Label children per status, made once: no label object is built per request (publish is the hot path).
-    const byStatus = new Map<number, EndpointSeries>();
-    const series = (status: number): EndpointSeries => {
+    const byStatus = new Map<number, TimedSeries>();
+    const series = (status: number): TimedSeries => {
       let found = byStatus.get(status);
       if (!found) {
         const labels = { method: endpoint.method.toUpperCase(), route: template, status: String(status) };
-        found = { count: options.metrics.countSeries(options.metrics.httpRequests, labels), latency: options.metrics.httpLatency.labels(labels) };
+        found = options.metrics.timedSeries(options.metrics.httpRequests, options.metrics.httpLatency, labels);
         byStatus.set(status, found);
       }
       return found;
@@ -49,11 +44,7 @@ export function createApiApp(options: ApiAppOptions): Express {
     // costs on every publish. Errors are rendered by the error layer, so they are counted at 'finish'.
     app[endpoint.method](endpoint.paths, (req: Request, res: Response, next: NextFunction) => {
       const started = process.hrtime.bigint();
-      const record = (): void => {
-        const { count, latency } = series(res.statusCode);
-        count.inc();
-        latency.observe(Number(process.hrtime.bigint() - started) / 1e6);
-      };
+      const record = (): void => series(res.statusCode).record(Number(process.hrtime.bigint() - started) / 1e6);
       const failed = (error: unknown): void => {
         res.once("finish", record);
         next(error);

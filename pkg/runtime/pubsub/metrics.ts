@@ -1,5 +1,5 @@
 import type { Counter, Histogram } from "prom-client";
-import type { Metrics } from "../../diagnostics/metrics.js";
+import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
 
 /** The pub/sub metrics, made once per runtime (a prom-client name registers once per registry). */
 export class PubSubMetrics {
@@ -26,7 +26,7 @@ export class PubSubMetrics {
   // Label children kept per series, so no label object is built per message (twice per message: total
   // and latency), looked up by nested maps so no key string is built either. The cache grows exactly
   // as the metric's own series do.
-  private readonly children = new Map<string, Map<string, Map<string, Series>>>();
+  private readonly children = new Map<string, Map<string, Map<string, TimedSeries>>>();
 
   private record<L extends string>(total: Counter<L>, latency: Histogram<L>, statusLabel: L, component: string, topic: string, status: string, startedNs: bigint): void {
     // Egress outcomes ("true"/"false") and ingress statuses never coincide, so the status level keeps the two metrics apart.
@@ -37,17 +37,11 @@ export class PubSubMetrics {
     let series = byStatus.get(status);
     if (!series) {
       const labels = { component, topic, [statusLabel]: status } as Partial<Record<L, string>>;
-      series = { count: this.metrics.countSeries(total, labels), latency: latency.labels(labels) };
+      series = this.metrics.timedSeries(total, latency, labels);
       byStatus.set(status, series);
     }
-    series.count.inc();
-    series.latency.observe(elapsedMs(startedNs));
+    series.record(elapsedMs(startedNs));
   }
-}
-
-interface Series {
-  count: { inc(): void };
-  latency: { observe(ms: number): void };
 }
 
 function elapsedMs(startedNs: bigint): number {
