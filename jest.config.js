@@ -9,4 +9,5 @@ export default {
     "^.+\\.ts$": ["ts-jest", { useESM: true }],
   },
   testTimeout: 20000,
+  globalSetup: "<rootDir>/test/support/global-setup.mjs",
 };
