@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
 import { constants } from "node:os";
 import { pipeLines, type LineSink } from "./output.js";
@@ -84,7 +85,9 @@ export class GroupProcess {
   async stop(graceMs: number): Promise<Exit> {
     this.signalGroup("SIGTERM");
     const deadline = Date.now() + graceMs;
-    const timedOut = await Promise.race([this.exited.then(() => false), delay(graceMs, true)]);
+    const timer = new AbortController();
+    const timedOut = await Promise.race([this.exited.then(() => false), delay(graceMs, true, { signal: timer.signal }).catch(() => false)]);
+    timer.abort();
     if (timedOut) this.signalGroup("SIGKILL");
     const exit = await this.exited;
     await this.reapGroup(deadline);
@@ -93,12 +96,13 @@ export class GroupProcess {
 
   /**
    * Waits for the group's other members (orphans of the leader) to go, killing them at the deadline.
-   * Gives up a second after SIGKILL: a member that is then still listed is a zombie its new parent has
-   * not reaped yet, which holds no resources.
+   * A zombie waiting for its new parent to reap it holds nothing, so it does not count.
    */
   async reapGroup(deadline: number): Promise<void> {
+    const pgid = this.child.pid;
+    if (pgid === undefined) return;
     let killedAt: number | undefined;
-    while (this.signalGroup(0)) {
+    while (groupAlive(pgid)) {
       if (killedAt !== undefined && Date.now() - killedAt > 1000) return;
       if (killedAt === undefined && Date.now() >= deadline) {
         this.signalGroup("SIGKILL");
@@ -112,4 +116,32 @@ export class GroupProcess {
   kill(): void {
     this.signalGroup("SIGKILL");
   }
+}
+
+/** Whether any process of group `pgid` still runs: /proc where there is one (zombies excluded), else kill(-pgid, 0). */
+function groupAlive(pgid: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    try {
+      process.kill(-pgid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so split after the last ")".
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(pgrp) === pgid && state !== "Z" && state !== "X") return true;
+  }
+  return false;
 }

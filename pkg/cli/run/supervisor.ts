@@ -60,6 +60,7 @@ class AppUnit {
     const { plan } = this;
     for (const { port, host, what } of plan.ports) await assertPortFree(port, host, what);
     this.sidecar = new GroupProcess({ command: this.deps.node, args: [this.deps.runtimedMain, ...plan.sidecarArgs], cwd: plan.cwd, env: plan.sidecarEnv, sink: plan.runtimeSink });
+    this.deps.info(`starting the sidecar of app "${plan.appId}" (pid ${this.sidecar.pid})`);
     await this.waitReady(this.sidecar, signal);
     if (plan.command && plan.command.length > 0) {
       const [command, ...args] = plan.command;
@@ -76,10 +77,9 @@ class AppUnit {
   /** App first (its whole group), then the sidecar, which drains in-flight work. */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
-      if (this.app?.running) await this.app.stop(this.plan.graceMs);
-      else await this.app?.reapGroup(Date.now() + this.plan.graceMs);
-      if (this.sidecar?.running) await this.sidecar.stop(this.plan.graceMs + SIDECAR_MARGIN_MS);
-      else await this.sidecar?.reapGroup(Date.now() + 1000);
+      // stop() also takes down what an exited leader left in its group (a background child of the app).
+      await this.app?.stop(this.plan.graceMs);
+      await this.sidecar?.stop(this.plan.graceMs + SIDECAR_MARGIN_MS);
       await Promise.all([this.app?.drained, this.sidecar?.drained]);
       await Promise.all([this.plan.appSink.close(), this.plan.runtimeSink.close()]);
     })();
