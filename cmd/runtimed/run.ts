@@ -12,7 +12,7 @@ const RUNTIMED_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), "m
 const console = { stdout: process.stdout, stderr: process.stderr };
 
 function runProgram(): Command {
-  return addSidecarFlags(
+  const program = addSidecarFlags(
     new Command("runtimed run")
       .description("Start the sidecar and your app together, as `dapr run` does: the app gets APP_ID, APP_PORT, DAPR_HTTP_PORT (and RUNTIME_HTTP_PORT), DAPR_METRICS_PORT and the tokens; free ports are picked unless given; the app's exit stops the sidecar with the app's exit code; Ctrl-C stops the app, then drains the sidecar.")
       .usage("[sidecar flags] -- <command...>\n       runtimed run -f <dapr.yaml | folder>")
@@ -21,7 +21,10 @@ function runProgram(): Command {
       .exitOverride()
       .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) }),
     { appIdRequired: false },
-  ).addHelpText("after", "\nWithout --http-port or --metrics-port, free ports are picked. The app id defaults to the current folder's name.\nExamples:\n  runtimed run --app-id checkout --app-port 3000 --resources-path ./components -- node app.js\n  runtimed run -f .\n");
+  );
+  // Here an unnamed port is a free one, not the sidecar's fixed default.
+  for (const option of program.options) if (option.long === "--http-port" || option.long === "--metrics-port") option.defaultValueDescription = "a free port";
+  return program.addHelpText("after", "\nWithout --http-port or --metrics-port, free ports are picked. The app id defaults to the current folder's name.\nExamples:\n  runtimed run --app-id checkout --app-port 3000 --resources-path ./components -- node app.js\n  runtimed run -f .\n");
 }
 
 /** `runtimed run`: argv after the subcommand; returns the exit code (main exits). */
