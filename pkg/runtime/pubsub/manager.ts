@@ -1,4 +1,5 @@
 import type { SubscriptionInfo } from "../../api/http/context.js";
+import { wireDialectOf } from "../../apis/dialect.js";
 import type { SubscriptionResource } from "../../apis/types.js";
 import type { PubSub } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
@@ -7,6 +8,7 @@ import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
 import { StoppedError } from "./concurrency.js";
 import { discoverSubscriptions } from "./discovery.js";
+import { EVENT_TYPES } from "./envelope.js";
 import type { PubSubMetrics } from "./metrics.js";
 import { SubscriptionRunner } from "./runner.js";
 import { TopicScopes } from "./scoping.js";
@@ -166,6 +168,7 @@ export class SubscriptionManager implements ComponentListener {
           logger: this.deps.logger,
           metrics: this.deps.metrics,
           defaultConcurrency: this.deps.defaultConcurrency,
+          eventTypes: EVENT_TYPES[wireDialectOf(entry.resource)],
         });
         await runner.start();
         runners.push(runner);
