@@ -80,7 +80,8 @@ class AppUnit {
       // stop() also takes down what an exited leader left in its group (a background child of the app).
       await this.app?.stop(this.plan.graceMs);
       await this.sidecar?.stop(this.plan.graceMs + SIDECAR_MARGIN_MS);
-      await Promise.all([this.app?.drained, this.sidecar?.drained]);
+      // A descendant that left the group (setsid) may still hold the pipes: do not wait on it for long.
+      await Promise.race([Promise.all([this.app?.drained, this.sidecar?.drained]), delay(1000)]);
       await Promise.all([this.plan.appSink.close(), this.plan.runtimeSink.close()]);
     })();
     return this.stopping;
