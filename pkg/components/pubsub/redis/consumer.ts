@@ -1,5 +1,8 @@
+import { setTimeout as delay } from "node:timers/promises";
 import type { Redis } from "ioredis";
 import type { Logger } from "../../../diagnostics/logger.js";
+import { HandlerPool } from "../pool.js";
+import { isExpired, type Clock } from "../ttl.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { decodeEntryList, decodeReadReply, isBusyGroupError, isNoGroupError, type StreamEntry } from "./entry.js";
 import type { RedisPubSubSettings } from "./metadata.js";
@@ -14,7 +17,7 @@ export interface StreamConsumerDeps {
   settings: RedisPubSubSettings;
   handler: MessageHandler;
   logger: Logger;
-  now?: () => number;
+  now?: Clock;
 }
 
 /** How long one XREADGROUP blocks; the abort disconnects the reader, so this only bounds idle round trips. */
@@ -32,14 +35,11 @@ const DEAD_CONSUMER_IDLE_MS = 10 * 60_000;
 export class StreamConsumer implements ActiveSubscription {
   /** Ids queued, being handled or waiting for redelivery here, so a reclaim does not hand them out twice. */
   private readonly known = new Set<string>();
-  private readonly queue: StreamEntry[] = [];
+  private readonly pool: HandlerPool<StreamEntry>;
   private readonly retryTimers = new Map<string, NodeJS.Timeout>();
   private readonly pendingAcks: Array<{ id: string; settled: () => void }> = [];
-  private inFlight = 0;
-  private roomWaiter: (() => void) | undefined;
   private loops: Promise<void> = Promise.resolve();
-  private drainWaiters: Array<() => void> = [];
-  private readonly now: () => number;
+  private readonly now: Clock;
   private readonly logger: Logger;
   private signal!: AbortSignal;
 
@@ -50,6 +50,7 @@ export class StreamConsumer implements ActiveSubscription {
   constructor(private readonly deps: StreamConsumerDeps) {
     this.now = deps.now ?? Date.now;
     this.logger = deps.logger;
+    this.pool = new HandlerPool({ concurrency: deps.settings.concurrency, handle: (entry) => this.process(entry) });
   }
 
   /** Resolves once the group exists, so messages published after subscribe() resolved are delivered. */
@@ -62,17 +63,15 @@ export class StreamConsumer implements ActiveSubscription {
 
   async drained(): Promise<void> {
     await this.loops;
-    if (this.inFlight === 0) return;
-    await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
+    await this.pool.drained();
   }
 
   private stop(): void {
     // Entries queued or waiting for redelivery stay pending in the group; a consumer reclaims them after processingTimeout.
     for (const timer of this.retryTimers.values()) clearTimeout(timer);
     this.retryTimers.clear();
-    this.queue.length = 0;
+    this.pool.stop();
     this.deps.reader.disconnect();
-    this.roomWaiter?.();
   }
 
   /**
@@ -88,13 +87,9 @@ export class StreamConsumer implements ActiveSubscription {
     }
   }
 
-  private outstanding(): number {
-    return this.queue.length + this.inFlight;
-  }
-
   private room(): number {
     const { concurrency, queueDepth } = this.deps.settings;
-    return concurrency + queueDepth - this.outstanding();
+    return concurrency + queueDepth - this.pool.outstanding;
   }
 
   private async readLoop(): Promise<void> {
@@ -105,8 +100,7 @@ export class StreamConsumer implements ActiveSubscription {
     while (!this.signal.aborted) {
       const room = this.room();
       if (room <= 0) {
-        await new Promise<void>((resolve) => (this.roomWaiter = resolve));
-        this.roomWaiter = undefined;
+        await this.pool.changed();
         continue;
       }
       try {
@@ -183,21 +177,7 @@ export class StreamConsumer implements ActiveSubscription {
       if (this.known.has(entry.id)) return;
       this.known.add(entry.id);
     }
-    this.queue.push(entry);
-    this.pump();
-  }
-
-  private pump(): void {
-    while (this.inFlight < this.deps.settings.concurrency && this.queue.length > 0 && !this.signal.aborted) {
-      const entry = this.queue.shift()!;
-      this.inFlight++;
-      void this.process(entry).finally(() => {
-        this.inFlight--;
-        this.pump();
-        this.roomWaiter?.();
-        if (this.inFlight === 0) for (const resolve of this.drainWaiters.splice(0)) resolve();
-      });
-    }
+    this.pool.push(entry);
   }
 
   private async process(entry: StreamEntry): Promise<void> {
@@ -207,7 +187,7 @@ export class StreamConsumer implements ActiveSubscription {
       await this.ack(entry.id);
       return;
     }
-    if (entry.expiresAt !== undefined && entry.expiresAt <= this.now()) {
+    if (isExpired(entry.expiresAt, this.now())) {
       this.logger.debug(`entry ${entry.id} of stream ${stream} expired (ttlInSeconds); acknowledged without delivery`);
       await this.ack(entry.id);
       return;
@@ -275,17 +255,8 @@ export class StreamConsumer implements ActiveSubscription {
     this.retryTimers.set(id, timer);
   }
 
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.signal.aborted) return resolve();
-      const timer = setTimeout(done, ms);
-      const signal = this.signal;
-      function done(): void {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", done);
-        resolve();
-      }
-      signal.addEventListener("abort", done, { once: true });
-    });
+  /** A pause that ends early, without error, when the subscription stops. */
+  private async pause(ms: number): Promise<void> {
+    await delay(ms, undefined, { signal: this.signal }).catch(() => undefined);
   }
 }
