@@ -1,6 +1,6 @@
 import http from "node:http";
 import { tcpReachable } from "../util/net.js";
-import type { Gate } from "./health.js";
+import type { Gate } from "../diagnostics/health.js";
 
 export interface AppChannelOptions {
   address: string;

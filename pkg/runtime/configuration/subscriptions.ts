@@ -5,7 +5,7 @@ import type { Metrics } from "../../diagnostics/metrics.js";
 import type { AppChannel } from "../appchannel.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
-import { observe, operationMetrics, type OperationMetrics } from "./metrics.js";
+import { observe, operationMetrics, type OperationMetrics } from "../../diagnostics/operations.js";
 
 export interface RetryPolicy {
   initialMs: number;
