@@ -1,3 +1,4 @@
+import { setTimeout as delay } from "node:timers/promises";
 import http from "node:http";
 import { tcpReachable } from "../util/net.js";
 import type { Gate } from "../diagnostics/health.js";
@@ -72,7 +73,7 @@ export class AppChannel {
         this.markReachable();
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, pollMs).unref());
+      await delay(pollMs, undefined, { signal, ref: false }).catch(() => undefined);
     }
   }
 

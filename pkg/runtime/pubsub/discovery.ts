@@ -1,5 +1,6 @@
 import type { Logger } from "../../diagnostics/logger.js";
 import type { AppChannel } from "../appchannel.js";
+import { Backoff } from "../../util/backoff.js";
 import { sleep } from "./concurrency.js";
 import { parseDeclarations, type Subscription } from "./subscription.js";
 
@@ -12,6 +13,7 @@ export const DISCOVERY_PATHS = ["/runtime/subscribe", "/dapr/subscribe"] as cons
  * `maxDelayMs` between tries) until `signal` aborts.
  */
 export async function discoverSubscriptions(channel: AppChannel, logger: Logger, signal: AbortSignal, maxDelayMs = 5000): Promise<Subscription[]> {
+  const backoff = new Backoff({ initialMs: 100, maxMs: maxDelayMs });
   for (let attempt = 1; ; attempt++) {
     try {
       const found = await askOnce(channel, logger);
@@ -19,7 +21,7 @@ export async function discoverSubscriptions(channel: AppChannel, logger: Logger,
     } catch (error) {
       logger.warn(`subscription discovery failed (attempt ${attempt}), retrying: ${(error as Error).message}`);
     }
-    await sleep(Math.min(maxDelayMs, 100 * 2 ** Math.min(attempt - 1, 10)), signal);
+    await sleep(backoff.next(), signal);
   }
 }
 

@@ -1,6 +1,6 @@
-import { setTimeout as delay } from "node:timers/promises";
 import type { Redis } from "ioredis";
 import type { Logger } from "../../../diagnostics/logger.js";
+import { Backoff, pause } from "../../../util/backoff.js";
 import { HandlerPool } from "../pool.js";
 import { isExpired, type Clock } from "../ttl.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
@@ -22,7 +22,6 @@ export interface StreamConsumerDeps {
 
 /** How long one XREADGROUP blocks; the abort disconnects the reader, so this only bounds idle round trips. */
 const BLOCK_MS = 5000;
-const MAX_ERROR_BACKOFF_MS = 2000;
 /** Consumers of the group with nothing pending and idle this long are gone (crashed sidecars): remove them. */
 const DEAD_CONSUMER_IDLE_MS = 10 * 60_000;
 
@@ -95,6 +94,7 @@ export class StreamConsumer implements ActiveSubscription {
   private async readLoop(): Promise<void> {
     const { reader, stream, consumerName, settings } = this.deps;
     let failures = 0;
+    const backoff = new Backoff({ initialMs: 200, maxMs: 2000 });
     // First this consumer's own pending history (id 0: what a predecessor of the same name left), then new entries (>).
     let cursor = "0";
     while (!this.signal.aborted) {
@@ -107,6 +107,7 @@ export class StreamConsumer implements ActiveSubscription {
         const reply = await reader.callBuffer("XREADGROUP", "GROUP", settings.consumerGroup, consumerName, "COUNT", room, "BLOCK", BLOCK_MS, "STREAMS", stream, cursor);
         if (failures > 0) this.logger.info(`reading stream ${stream} again after ${failures} failed attempt(s)`);
         failures = 0;
+        backoff.reset();
         const entries = decodeReadReply(reply);
         if (cursor !== ">") cursor = entries.length === 0 ? ">" : entries[entries.length - 1]!.id;
         for (const entry of entries) this.enqueue(entry);
@@ -120,7 +121,7 @@ export class StreamConsumer implements ActiveSubscription {
         } else if (failures === 1) {
           this.logger.warn(`reading stream ${stream} failed: ${(error as Error).message}; retrying`);
         }
-        await this.pause(Math.min(100 * 2 ** Math.min(failures, 5), MAX_ERROR_BACKOFF_MS));
+        await pause(backoff.next(), this.signal);
       }
     }
   }
@@ -131,7 +132,7 @@ export class StreamConsumer implements ActiveSubscription {
     const tickMs = Math.max(50, Math.min(redeliverIntervalMs, processingTimeoutMs / 2));
     let ticks = 0;
     while (!this.signal.aborted) {
-      await this.pause(tickMs);
+      await pause(tickMs, this.signal);
       if (this.signal.aborted) break;
       try {
         await this.reclaim();
@@ -253,10 +254,5 @@ export class StreamConsumer implements ActiveSubscription {
       );
     }, settings.redeliverIntervalMs);
     this.retryTimers.set(id, timer);
-  }
-
-  /** A pause that ends early, without error, when the subscription stops. */
-  private async pause(ms: number): Promise<void> {
-    await delay(ms, undefined, { signal: this.signal }).catch(() => undefined);
   }
 }
