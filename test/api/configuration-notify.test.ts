@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Redis } from "ioredis";
@@ -12,6 +11,7 @@ import { waitFor } from "../support/ports.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 import { installConfigTable, PG_URL } from "../conformance/configuration/postgres-support.js";
 import { component, TestApp } from "./configuration-support.js";
+import { tempDir } from "../support/tempdirs.js";
 
 // App route A4 and routing rule 2 (spec), with DESIGN.md's fallback: key route -> store route -> /configuration.
 const redisUp = await brokerAvailable("redis");
@@ -34,7 +34,7 @@ describe("configuration notifications to the app (A4)", () => {
 
   beforeAll(async () => {
     app = await TestApp.start();
-    const dir = await mkdtemp(path.join(os.tmpdir(), "conf-notify-"));
+    const dir = tempDir("conf-notify-");
     file = path.join(dir, "config.yaml");
     await writeFile(file, stringify(fileItems));
     rt = createRuntime({ resourcesPaths: [await resourcesFolder({ "files.yaml": component("files", "configuration.local.file", { path: file, debounce: "10ms" }) })], appPort: app.port });
@@ -126,7 +126,7 @@ describe("an edit to each configuration store reaches a real app within a second
 
   beforeAll(async () => {
     app = await TestApp.start();
-    const dir = await mkdtemp(path.join(os.tmpdir(), "conf-fast-"));
+    const dir = tempDir("conf-fast-");
     file = path.join(dir, "config.yaml");
     await writeFile(file, "seed: 0\n");
     const files: Record<string, string> = { "files.yaml": component("files", "configuration.local.file", { path: file }) };

@@ -1,5 +1,4 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { createLogger, SecretRedactor } from "../../pkg/diagnostics/logger.js";
@@ -7,10 +6,11 @@ import { Metrics } from "../../pkg/diagnostics/metrics.js";
 import type { RuntimeOptions } from "../../pkg/runtime/options.js";
 import { Sidecar, type SidecarDeps } from "../../pkg/sidecar/sidecar.js";
 import { testRegistries } from "./components.js";
+import { tempDir } from "./tempdirs.js";
 
 /** A folder holding the given YAML files, for --resources-path. */
 export async function resourcesFolder(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "runtimed-res-"));
+  const dir = tempDir("runtimed-res-");
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
   return dir;
 }

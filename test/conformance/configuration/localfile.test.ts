@@ -1,17 +1,17 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { createLocalFileConfigurationStore } from "../../../pkg/components/configuration/localfile/localfile.js";
 import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { waitFor } from "../../support/ports.js";
 import { runConfigurationTarget, testContext } from "./suite.js";
+import { tempDir } from "../../support/tempdirs.js";
 
 await runConfigurationTarget("configuration.local.file");
 
 describe("configuration.local.file: a malformed edit", () => {
   it("is logged and the last good items are kept; a later good edit is applied", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "conf-file-"));
+    const dir = tempDir("conf-file-");
     const file = path.join(dir, "config.json");
     await writeFile(file, JSON.stringify({ a: "1" }));
     const context = testContext("configuration.local.file");

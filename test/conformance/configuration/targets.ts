@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { stringify } from "yaml";
 import type { ConfigurationItem } from "../../../pkg/components/configuration/types.js";
 import { BROKERS } from "../../support/brokers.js";
 import type { ConformanceTarget } from "../context.js";
 import { installConfigTable, PG_URL } from "./postgres-support.js";
+import { tempDir } from "../../support/tempdirs.js";
 
 /** What the suite needs from a store's backend: write and delete items the way a user would. */
 export interface ConfigurationBackend {
@@ -28,7 +28,7 @@ export const CONFIGURATION_TARGETS: readonly ConfigurationTarget[] = [
   {
     type: "configuration.local.file",
     backend: async () => {
-      const dir = await mkdtemp(path.join(os.tmpdir(), "conf-file-"));
+      const dir = tempDir("conf-file-");
       const file = path.join(dir, "config.yaml");
       const items = new Map<string, ConfigurationItem>();
       const save = (): Promise<void> => writeFile(file, stringify(Object.fromEntries([...items].map(([key, item]) => [key, item.version ? { value: item.value, version: item.version } : item.value]))));

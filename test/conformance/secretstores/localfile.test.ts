@@ -1,14 +1,14 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { createLocalFileSecretStore } from "../../../pkg/components/secretstores/localfile/localfile.js";
 import { testContext } from "../context.js";
 import { runSecretStoreTarget } from "./suite.js";
+import { tempDir } from "../../support/tempdirs.js";
 
 async function secretsFile(content: unknown): Promise<{ file: string; teardown: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "secrets-file-"));
+  const dir = tempDir("secrets-file-");
   const file = path.join(dir, "secrets.json");
   await writeFile(file, typeof content === "string" ? content : JSON.stringify(content));
   return { file, teardown: () => rm(dir, { recursive: true, force: true }) };

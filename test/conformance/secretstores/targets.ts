@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ComponentContext } from "../../../pkg/components/component.js";
 import type { SecretValue } from "../../../pkg/components/secretstores/types.js";
 import { FakeApiServer } from "../../support/fake-apiserver.js";
 import type { ConformanceTarget } from "../context.js";
+import { tempDir } from "../../support/tempdirs.js";
 
 export interface SecretBackend {
   metadata: Record<string, string>;
@@ -26,7 +26,7 @@ const flat = (secrets: Record<string, SecretValue>, rename: (name: string) => st
   Object.fromEntries(Object.entries(secrets).map(([name, value]) => [rename(name), value[name]!]));
 
 async function secretsFile(content: unknown): Promise<{ file: string; teardown: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "secrets-file-"));
+  const dir = tempDir("secrets-file-");
   const file = path.join(dir, "secrets.json");
   await writeFile(file, JSON.stringify(content));
   return { file, teardown: () => rm(dir, { recursive: true, force: true }) };
