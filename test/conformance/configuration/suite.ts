@@ -122,15 +122,5 @@ export async function runConfigurationTarget(which: string | ConfigurationTarget
       expect(stopped.calls).toHaveLength(0);
       await witness.release?.();
     });
-
-    it("an edit reaches a subscriber within a second", async () => {
-      const sub = watch([k("fast")]);
-      await sub.ready;
-      const started = Date.now();
-      await backend.set(k("fast"), { value: "now" });
-      await waitFor(() => sub.latest(k("fast"))?.value === "now", { timeoutMs: 1000, intervalMs: 5, what: "a notification within 1s" });
-      expect(Date.now() - started).toBeLessThan(1000);
-      await sub.release?.();
-    });
   });
 }
