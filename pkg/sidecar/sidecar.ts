@@ -6,7 +6,7 @@ import { createApiApp, expressServerOptions } from "../api/http/server.js";
 import { builtinRegistries, type Registries } from "../components/builtins.js";
 import { readConfiguration } from "../controller/configfile.js";
 import { Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
-import { Readiness } from "../diagnostics/health.js";
+import { Readiness, type Gate } from "../diagnostics/health.js";
 import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
 import { MetricsServer } from "../diagnostics/server.js";
@@ -101,6 +101,8 @@ export class Sidecar {
       components: this.readiness.gate("components", { outbound: true }),
       resources: this.readiness.gate("resources-synced", { outbound: true }),
       app: options.appPort !== undefined ? this.readiness.gate("app-channel", { outbound: false }) : undefined,
+      // /v1.0/healthz answers 204 with an app channel only once its subscriptions are live (issue 15).
+      subscriptions: options.appPort !== undefined ? this.readiness.gate("subscriptions", { outbound: false }) : undefined,
     };
     let appConnection: ApiContext["appConnection"];
     if (options.appPort !== undefined) {
@@ -203,7 +205,7 @@ export class Sidecar {
       {
         name: "pub/sub subscriptions",
         start: (signal) => {
-          this.connectApp(gates.app, signal);
+          this.connectApp(gates, signal);
           return Promise.resolve();
         },
         // Drain deliveries before their components close (issue 3).
@@ -233,14 +235,18 @@ export class Sidecar {
   }
 
   /** Not awaited: the sidecar serves outbound calls while the app starts (spec note 8). */
-  private connectApp(gate: ReturnType<Readiness["gate"]> | undefined, signal: AbortSignal): void {
-    if (!this.appChannel || !gate) return;
+  private connectApp(gates: { app?: Gate; subscriptions?: Gate }, signal: AbortSignal): void {
+    if (!this.appChannel || !gates.app) return;
     const channel = this.appChannel;
-    void channel.waitUntilReachable(gate, signal).then(() => {
+    void channel.waitUntilReachable(gates.app, signal).then(() => {
       if (signal.aborted) return;
       this.logger.info(`app channel ready at ${channel.baseUrl}`);
       // Subscriptions start once components are loaded and the app answers (issue 3).
-      void this.pubsubSubscriptions?.start(this.declarativeSubscriptions, signal).catch((error: Error) => this.logger.error(`starting subscriptions: ${error.message}`));
+      const started = this.pubsubSubscriptions?.start(this.declarativeSubscriptions, signal) ?? Promise.resolve();
+      void started
+        .catch((error: Error) => this.logger.error(`starting subscriptions: ${error.message}`))
+        .finally(() => gates.subscriptions?.set(!signal.aborted));
     });
   }
+
 }
