@@ -38,10 +38,21 @@ export class AppChannelError extends Error {
 /** The sidecar's HTTP client to the app, with keep-alive connections (delivery is the hot path). */
 export class AppChannel {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  private markReachable!: () => void;
-  private readonly reachable = new Promise<void>((resolve) => (this.markReachable = resolve));
+  private resolveReachable!: () => void;
+  private readonly reachable = new Promise<void>((resolve) => (this.resolveReachable = resolve));
+  private answered = false;
 
   constructor(private readonly options: AppChannelOptions) {}
+
+  /** Whether the app's port has answered yet. */
+  get isReachable(): boolean {
+    return this.answered;
+  }
+
+  private markReachable(): void {
+    this.answered = true;
+    this.resolveReachable();
+  }
 
   /** True once the app's port has answered (waitUntilReachable); false if `signal` aborts first. */
   async whenReachable(signal: AbortSignal): Promise<boolean> {
