@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { Redis } from "ioredis";
 import { BROKERS, brokerAvailable } from "../support/brokers.js";
 import { freePort, waitFor } from "../support/ports.js";
 import { RUNTIMED } from "../support/sidecar.js";
+import { tempDir } from "../support/tempdirs.js";
 
 /**
  * `runtimed run -f` on a template written as the Dapr quickstarts write theirs (pub_sub/javascript/http/dapr.yaml):
@@ -40,9 +40,7 @@ for (let i = 1; i <= 3; i++) {
 }
 `;
 
-const folders: string[] = [];
 afterAll(async () => {
-  await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
   if (redisUp) {
     const redis = new Redis(BROKERS.redis.port, BROKERS.redis.host);
     await redis.del(TOPIC);
@@ -52,8 +50,7 @@ afterAll(async () => {
 
 (redisUp ? describe : describe.skip)("runtimed run -f (Dapr's multi-app run template)", () => {
   it("starts both apps beside their sidecars; the subscriber receives what the publisher sends; logs are prefixed per app", async () => {
-    const root = await mkdtemp(path.join(tmpdir(), "runtimed-run-f-"));
-    folders.push(root);
+    const root = tempDir("runtimed-run-f-");
     const quickstart = path.join(root, "pub_sub", "javascript", "http");
     await mkdir(path.join(root, "pub_sub", "components"), { recursive: true });
     await mkdir(path.join(quickstart, "order-processor"), { recursive: true });
@@ -118,8 +115,7 @@ apps:
 
 describe("runtimed run -f: template errors", () => {
   it("a template missing a required field is one clear error naming the file and the field", async () => {
-    const root = await mkdtemp(path.join(tmpdir(), "runtimed-run-f-"));
-    folders.push(root);
+    const root = tempDir("runtimed-run-f-");
     await writeFile(path.join(root, "dapr.yaml"), "version: 1\napps:\n  - appID: lost\n    command: [node, x.js]\n");
     const child = spawn(process.execPath, [RUNTIMED, "run", "-f", root], { env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";

@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import net from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, afterEach, describe, expect, it } from "@jest/globals";
+import { afterEach, describe, expect, it } from "@jest/globals";
 import { freePort, waitFor } from "../support/ports.js";
 import { RUNTIMED } from "../support/sidecar.js";
+import { tempDir } from "../support/tempdirs.js";
 
 /** `runtimed run` as a user runs it: the built binary, a real app as a child, signals, exit codes, pids. */
 
@@ -61,7 +61,6 @@ interface Run {
 }
 
 const runs: Run[] = [];
-const folders: string[] = [];
 const strays: number[] = [];
 
 function runtimedRun(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Run {
@@ -76,8 +75,7 @@ function runtimedRun(args: string[], options: { cwd?: string; env?: Record<strin
 }
 
 async function appFolder(): Promise<string> {
-  const folder = await mkdtemp(path.join(tmpdir(), "runtimed-run-"));
-  folders.push(folder);
+  const folder = tempDir("runtimed-run-");
   await writeFile(path.join(folder, "app.mjs"), APP);
   return folder;
 }
@@ -111,10 +109,6 @@ afterEach(async () => {
   }
   // Whatever a failed assertion left behind.
   for (const pid of strays.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
-});
-
-afterAll(async () => {
-  await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
 });
 
 describe("runtimed run -- <command>", () => {

@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { rm } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { freePort } from "../support/ports.js";
 import { resourcesFolder } from "../support/runtime.js";
 import { RUNTIMED } from "../support/sidecar.js";
@@ -71,10 +70,6 @@ spec: {type: pubsub.in-memory, version: v9}
 `,
 };
 
-const folders: string[] = [];
-afterAll(async () => {
-  await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
-});
 
 function validate(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [RUNTIMED, "validate", ...args], { encoding: "utf8", timeout: 15_000, env: { PATH: process.env.PATH ?? "" } });
@@ -84,7 +79,6 @@ function validate(...args: string[]): { status: number | null; stdout: string; s
 describe("runtimed validate", () => {
   it("passes a folder of good manifests (dapr.io and runtime.io) with exit 0", async () => {
     const folder = await resourcesFolder(GOOD);
-    folders.push(folder);
     const result = validate(folder);
     expect(result.stdout.trim()).toBe("3 file(s), 4 valid resource(s): 0 error(s), 0 warning(s)");
     expect(result.status).toBe(0);
@@ -92,7 +86,6 @@ describe("runtimed validate", () => {
 
   it("reports each problem of a broken folder by file, resource and field, and exits 1", async () => {
     const folder = await resourcesFolder(BROKEN);
-    folders.push(folder);
     const result = validate(folder);
     expect(result.status).toBe(1);
     const at = (file: string): string => path.join(folder, file);
@@ -113,7 +106,6 @@ describe("runtimed validate", () => {
 
   it("--output json gives CI the same problems as data", async () => {
     const folder = await resourcesFolder({ "bad.yaml": BROKEN["c-subscription.yaml"], "good.yaml": GOOD["pubsub.yaml"] });
-    folders.push(folder);
     const result = validate("--output", "json", path.join(folder, "bad.yaml"), path.join(folder, "good.yaml"));
     expect(result.status).toBe(1);
     const report = JSON.parse(result.stdout) as { ok: boolean; resources: number; errors: Array<Record<string, string>>; warnings: unknown[] };
@@ -128,7 +120,6 @@ describe("runtimed validate", () => {
       "redis.yaml": `apiVersion: dapr.io/v1alpha1\nkind: Component\nmetadata: {name: nowhere}\nspec:\n  type: pubsub.redis\n  version: v1\n  initTimeout: 2s\n  metadata: [{name: redisHost, value: "127.0.0.1:${closed}"}]\n`,
       "memory.yaml": GOOD["subscription.yaml"],
     });
-    folders.push(folder);
     expect(validate(folder).status).toBe(0);
     const connected = validate("--connect", folder);
     expect(connected.status).toBe(1);

@@ -1,20 +1,17 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { beforeAll, describe, expect, it } from "@jest/globals";
 import { appEnvironment, templateArgs } from "../../pkg/cli/run/plan.js";
 import { findTemplate, loadTemplate } from "../../pkg/cli/run/template.js";
+import { tempDir } from "../support/tempdirs.js";
 
 /** Dapr's run template read as dapr/cli reads it: paths, precedence, defaults, warnings and errors. */
 
 let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), "run-template-"));
+  root = tempDir("run-template-");
   for (const dir of ["components", "shared-config", "api", "api/.dapr/resources", "worker", "worker/own"]) await mkdir(path.join(root, dir), { recursive: true });
   await writeFile(path.join(root, "shared-config", "config.yaml"), "kind: Configuration\n");
-});
-afterAll(async () => {
-  await rm(root, { recursive: true, force: true });
 });
 
 async function template(text: string): Promise<ReturnType<typeof loadTemplate>> {
