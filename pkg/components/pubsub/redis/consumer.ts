@@ -1,14 +1,14 @@
-import type { Redis } from "ioredis";
 import type { Logger } from "../../../diagnostics/logger.js";
+import type { RedisClient } from "../../redis/client.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { decodeEntryList, decodeReadReply, isBusyGroupError, isNoGroupError, type StreamEntry } from "./entry.js";
 import type { RedisPubSubSettings } from "./metadata.js";
 
 export interface StreamConsumerDeps {
   /** The shared command connection: XACK, XCLAIM, XAUTOCLAIM, XGROUP. */
-  client: Redis;
+  client: RedisClient;
   /** A connection of this consumer's own, since XREADGROUP BLOCK holds it (closed on abort). */
-  reader: Redis;
+  reader: RedisClient;
   stream: string;
   consumerName: string;
   settings: RedisPubSubSettings;
