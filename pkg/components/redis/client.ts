@@ -114,14 +114,16 @@ function reportHealth(client: RedisClient, what: string, logger: Logger): void {
 }
 
 /**
- * Resolves once the deployment answers PING. A cluster queues commands until it has loaded the
+ * Connects a lazy client, and resolves once the deployment answers PING. A cluster queues commands until it has loaded the
  * slot map and retries without end, so the wait is bounded here: init fails instead of hanging.
  */
 export async function verifyConnection(client: RedisClient, settings: RedisConnectionSettings, timeoutMs: number): Promise<void> {
   const deadline = new AbortController();
   try {
+    // A lazy client connects first (without an offline queue, a PING before that fails at once).
+    const answered = client.status === "wait" ? client.connect().then(() => client.ping()) : client.ping();
     await Promise.race([
-      client.ping(),
+      answered,
       sleep(timeoutMs, undefined, { signal: deadline.signal }).then(() => {
         throw new Error(`no answer within ${timeoutMs}ms`);
       }),
