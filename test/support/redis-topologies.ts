@@ -218,7 +218,8 @@ export class RedisSentinelUnderTest {
         deployment.redis.push(await spawnServer(port, ["--port", String(port), ...base, "--replicaof", HOST, String(primaryPort)]));
       }
       // The Sentinels learn the replicas from the primary's INFO when they connect: replicas first.
-      await waitFor(async () => (await on(primaryPort, (r) => r.info("replication"))).includes(`connected_slaves:${replicas}`), { timeoutMs: 10_000, what: "replicas to sync" });
+      // Online replicas only count towards min-replicas-to-write.
+      await waitFor(async () => ((await on(primaryPort, (r) => r.info("replication"))).match(/state=online/g) ?? []).length === replicas, { timeoutMs: 10_000, what: "replicas to sync" });
       for (let i = 0; i < 3; i++) {
         const port = await freePort();
         const conf = join(dir, `sentinel-${port}.conf`);

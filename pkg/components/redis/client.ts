@@ -135,8 +135,11 @@ export async function verifyConnection(client: RedisClient, settings: RedisConne
   }
 }
 
-/** QUIT when connected (replies in flight are answered), otherwise drop the sockets at once. */
+/**
+ * QUIT when connected (replies in flight are answered), then drop what is left: a QUIT alone leaves
+ * a Sentinel client's +switch-master listeners connected, reconnecting for ever.
+ */
 export async function closeClient(client: RedisClient): Promise<void> {
-  if (client.status === "ready") await client.quit().catch(() => client.disconnect());
-  else client.disconnect();
+  if (client.status === "ready") await client.quit().catch(() => undefined);
+  client.disconnect();
 }
