@@ -184,7 +184,9 @@ export class RedisConfigurationStore implements ConfigurationStore {
     }
     this.get(keys).then(
       (items) => (known = items),
-      (error: unknown) => this.context.logger.warn(`configuration subscription: reading the initial items: ${(error as Error).message}`),
+      (error: unknown) => {
+        if (!signal.aborted && !this.closing.signal.aborted) this.context.logger.warn(`configuration subscription: reading the initial items: ${(error as Error).message}`);
+      },
     ).finally(baselineTaken);
     signal.addEventListener("abort", () => local.clear(), { once: true });
     return async () => {
