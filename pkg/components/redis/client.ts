@@ -92,8 +92,8 @@ function commonOptions(settings: RedisConnectionSettings, options: RedisClientOp
       minMs === undefined && maxMs === undefined
         ? (times) => Math.min(times * DEFAULT_MIN_RETRY_MS, DEFAULT_MAX_RETRY_MS)
         : (times) => Math.min(maxMs ?? DEFAULT_MAX_RETRY_MS, (minMs ?? DEFAULT_MIN_RETRY_MS) * 2 ** Math.min(times - 1, 20)),
-    // A primary demoted to replica (a Sentinel failover) answers READONLY: reconnect, which finds the new primary, and resend.
-    reconnectOnError: (error) => (error.message.startsWith("READONLY") ? 2 : false),
+    // A primary demoted to replica (a Sentinel failover) answers READONLY: reconnecting asks the Sentinels for the new one; resend there.
+    reconnectOnError: settings.mode === "sentinel" ? (error) => (error.message.startsWith("READONLY") ? 2 : false) : null,
     ...options.defaults,
     ...fromMetadata,
     ...options.fixed,
