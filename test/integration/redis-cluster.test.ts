@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { Cluster } from "ioredis";
+import type { Cluster } from "ioredis";
 import { createRedisConfigurationStore } from "../../pkg/components/configuration/redis/redis.js";
-import type { ConfigurationItem, ConfigurationStore } from "../../pkg/components/configuration/types.js";
+import type { ConfigurationStore } from "../../pkg/components/configuration/types.js";
 import { ComponentMetadata } from "../../pkg/components/metadata.js";
 import { RedisStreamsPubSub } from "../../pkg/components/pubsub/redis/redis.js";
-import { runConfigurationConformance, testContext } from "../conformance/configuration/suite.js";
-import { runPubSubConformance } from "../conformance/pubsub/suite.js";
+import { runConfigurationTarget } from "../conformance/configuration/suite.js";
+import { testContext } from "../conformance/context.js";
+import { runPubSubTarget } from "../conformance/pubsub/suite.js";
 import { waitFor } from "../support/ports.js";
 import { RedisClusterUnderTest } from "../support/redis-topologies.js";
 import { publishThroughFailover } from "./redis-drills.js";
@@ -29,45 +30,17 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-/** A client of the test's own, which follows the cluster as any application would. */
 function admin(): Cluster {
-  const client = new Cluster(cluster.seeds.split(",").map((a) => ({ host: a.split(":")[0], port: Number(a.split(":")[1]) })));
-  client.on("error", () => undefined);
+  const client = cluster.client();
   admins.push(client);
   return client;
 }
 
 const clusterMetadata = (type: string, extra: Record<string, string> = {}): ComponentMetadata => ComponentMetadata.of("cluster", type, { redisHost: cluster.seeds, redisType: "cluster", ...extra });
 
-runPubSubConformance(
-  "pubsub.redis on a Redis Cluster",
-  () =>
-    Promise.resolve({
-      pubsub: new RedisStreamsPubSub(testContext("pubsub.redis")),
-      metadata: clusterMetadata("pubsub.redis", { redeliverInterval: "100ms", processingTimeout: "1s", maxLenApprox: "10000" }),
-    }),
-  { ordering: true, durableGroups: true, timeoutMs: 15_000 },
-);
-
-runConfigurationConformance({
-  type: "configuration.redis",
-  create: createRedisConfigurationStore,
-  backend: () => {
-    const client = admin();
-    return Promise.resolve({
-      metadata: { redisHost: cluster.seeds, redisType: "cluster" },
-      prefix: `conf-${randomUUID().slice(0, 8)}:`,
-      set: async (key: string, item: ConfigurationItem) => {
-        await client.set(key, item.version ? `${item.value}||${item.version}` : item.value);
-      },
-      del: async (key: string) => {
-        await client.del(key);
-      },
-      // The cluster is this file's own and goes with it.
-      teardown: () => Promise.resolve(),
-    });
-  },
-});
+// The conformance suites, unchanged, against this file's cluster (entries "(cluster)" of the targets tables).
+await runPubSubTarget("pubsub.redis (cluster)");
+await runConfigurationTarget("configuration.redis (cluster)");
 
 describe("configuration.redis on a Redis Cluster: every primary", () => {
   it("notifies a keyless subscriber of writes on each primary, and get() without keys reads them all", async () => {

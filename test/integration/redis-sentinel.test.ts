@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { createRedisConfigurationStore } from "../../pkg/components/configuration/redis/redis.js";
-import type { ConfigurationItem, ConfigurationStore } from "../../pkg/components/configuration/types.js";
+import type { ConfigurationStore } from "../../pkg/components/configuration/types.js";
 import { ComponentMetadata } from "../../pkg/components/metadata.js";
 import { RedisStreamsPubSub } from "../../pkg/components/pubsub/redis/redis.js";
-import { runConfigurationConformance, testContext } from "../conformance/configuration/suite.js";
+import { runConfigurationTarget } from "../conformance/configuration/suite.js";
+import { testContext } from "../conformance/context.js";
 import { waitFor } from "../support/ports.js";
 import { RedisSentinelUnderTest } from "../support/redis-topologies.js";
 import { publishThroughFailover } from "./redis-drills.js";
@@ -28,10 +29,8 @@ afterAll(async () => {
   await deployment?.stop();
 });
 
-/** A client of the test's own that follows the primary through the Sentinels, as any application would. */
 function admin(): Redis {
-  const client = new Redis({ sentinels: deployment.sentinels.map((s) => ({ host: "127.0.0.1", port: s.port })), name: deployment.masterName, failoverDetector: true });
-  client.on("error", () => undefined);
+  const client = deployment.client();
   admins.push(client);
   return client;
 }
@@ -39,25 +38,8 @@ function admin(): Redis {
 const sentinelMetadata = (type: string, extra: Record<string, string> = {}): ComponentMetadata =>
   ComponentMetadata.of("sentinel", type, { redisHost: deployment.sentinelHosts, failover: "true", sentinelMasterName: deployment.masterName, ...extra });
 
-runConfigurationConformance({
-  type: "configuration.redis",
-  create: createRedisConfigurationStore,
-  backend: () => {
-    const client = admin();
-    return Promise.resolve({
-      metadata: { redisHost: deployment.sentinelHosts, failover: "true", sentinelMasterName: deployment.masterName },
-      prefix: `conf-${randomUUID().slice(0, 8)}:`,
-      set: async (key: string, item: ConfigurationItem) => {
-        await client.set(key, item.version ? `${item.value}||${item.version}` : item.value);
-      },
-      del: async (key: string) => {
-        await client.del(key);
-      },
-      // The deployment is this file's own and goes with it.
-      teardown: () => Promise.resolve(),
-    });
-  },
-});
+// The configuration conformance suite, unchanged, against this file's deployment (entry "(sentinel)" of the targets table).
+await runConfigurationTarget("configuration.redis (sentinel)");
 
 describe("drill: SENTINEL FAILOVER mid-stream", () => {
   const topic = `drill-${randomUUID()}`;

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Redis } from "ioredis";
+import { Cluster, Redis } from "ioredis";
 import { tcpReachable } from "./brokers.js";
 import { freePort, waitFor } from "./ports.js";
 
@@ -14,6 +14,19 @@ import { freePort, waitFor } from "./ports.js";
  */
 
 const HOST = "127.0.0.1";
+
+/** The deployments this test file started: conformance targets (targets.ts) point at them. */
+const running: { cluster?: RedisClusterUnderTest; sentinel?: RedisSentinelUnderTest } = {};
+
+export function runningRedisCluster(): RedisClusterUnderTest {
+  if (!running.cluster) throw new Error("no private Redis Cluster runs in this test file: start one with RedisClusterUnderTest.start() in beforeAll");
+  return running.cluster;
+}
+
+export function runningRedisSentinel(): RedisSentinelUnderTest {
+  if (!running.sentinel) throw new Error("no private Redis Sentinel deployment runs in this test file: start one with RedisSentinelUnderTest.start() in beforeAll");
+  return running.sentinel;
+}
 
 /** One redis-server (or Sentinel) process. */
 class Server {
@@ -123,11 +136,19 @@ export class RedisClusterUnderTest {
       }
       await run("redis-cli", ["--cluster", "create", ...servers.map((s) => s.address), "--cluster-replicas", String(replicasPerPrimary), "--cluster-yes"]);
       await waitFor(() => cluster.healthy(), { timeoutMs: 15_000, intervalMs: 100, what: "the cluster to be ok on every node" });
+      running.cluster = cluster;
       return cluster;
     } catch (error) {
       await cluster.stop();
       throw error;
     }
+  }
+
+  /** A client of the test's own that follows the cluster as any application would; disconnect it when done. */
+  client(): Cluster {
+    const client = new Cluster(this.servers.map((s) => ({ host: HOST, port: s.port })));
+    client.on("error", () => undefined);
+    return client;
   }
 
   /** `redisHost` for a component: every node as a seed. */
@@ -186,6 +207,7 @@ export class RedisClusterUnderTest {
   }
 
   async stop(): Promise<void> {
+    if (running.cluster === this) running.cluster = undefined;
     await Promise.all(this.servers.map((s) => s.kill()));
     await rm(this.dir, { recursive: true, force: true });
   }
@@ -244,11 +266,19 @@ export class RedisSentinelUnderTest {
         async () => (await Promise.all(deployment.sentinels.map((s) => on(s.port, (r) => r.call("SENTINEL", "REPLICAS", deployment.masterName))))).every((list) => (list as unknown[]).length === replicas),
         { timeoutMs: 15_000, intervalMs: 100, what: "every Sentinel to know the replicas" },
       );
+      running.sentinel = deployment;
       return deployment;
     } catch (error) {
       await deployment.stop();
       throw error;
     }
+  }
+
+  /** A client of the test's own that follows the primary through the Sentinels; disconnect it when done. */
+  client(): Redis {
+    const client = new Redis({ sentinels: this.sentinels.map((s) => ({ host: HOST, port: s.port })), name: this.masterName, failoverDetector: true });
+    client.on("error", () => undefined);
+    return client;
   }
 
   /** `redisHost` for a component with failover: the Sentinels. */
@@ -280,6 +310,7 @@ export class RedisSentinelUnderTest {
   }
 
   async stop(): Promise<void> {
+    if (running.sentinel === this) running.sentinel = undefined;
     await Promise.all([...this.sentinels, ...this.redis].map((s) => s.kill()));
     await rm(this.dir, { recursive: true, force: true });
   }
