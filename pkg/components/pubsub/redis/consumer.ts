@@ -1,6 +1,6 @@
 import type { Logger } from "../../../diagnostics/logger.js";
-import type { RedisClient } from "../../redis/client.js";
 import { Backoff, pause } from "../../../util/backoff.js";
+import type { RedisClient } from "../../redis/client.js";
 import { HandlerPool } from "../pool.js";
 import { isExpired, type Clock } from "../ttl.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
