@@ -7,11 +7,12 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { execFileSync } from "node:child_process";
 import { X509Certificate, createPrivateKey } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readFileSync, rmSync } from "node:fs";
+
 import path from "node:path";
 import { parseAllDocuments } from "yaml";
 import { CHART, ROOT, helm, helmPresent, one, template, type Manifest } from "../support/helm.js";
+import { tempDir } from "../support/tempdirs.js";
 
 /** kubernetes-models has a class per built-in kind; a kind without one (ServiceMonitor) gets a shape check. */
 async function validateManifest(m: Manifest): Promise<void> {
@@ -189,7 +190,7 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
   });
 
   it("uses a user-supplied TLS Secret and CA bundle instead of generating them", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "chart-ca-"));
+    const dir = tempDir("chart-ca-");
     try {
       execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=my-ca", "-keyout", path.join(dir, "ca.key"), "-out", path.join(dir, "ca.crt")], { stdio: "ignore", timeout: 10_000 });
       const manifests = template(["--set", "tls.mode=secret", "--set", "tls.existingSecret=my-webhook-tls", "--set-file", `tls.caBundle=${path.join(dir, "ca.crt")}`]);

@@ -4,11 +4,11 @@
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseAllDocuments } from "yaml";
 import { IN_CI } from "./brokers.js";
+import { tempDir } from "./tempdirs.js";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const CHART = path.join(ROOT, "charts/runtime");
@@ -27,8 +27,12 @@ export function helmPresent(): boolean {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> }; [key: string]: unknown } & Record<string, any>;
 
+let helmHome: string | undefined;
+
 export function helm(args: string[]): { status: number; stdout: string; stderr: string } {
-  const result = spawnSync(HELM, args, { encoding: "utf8", timeout: 60_000, env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir() } });
+  // Helm writes its cache and config under HOME: a folder of the calling test file's, removed with it.
+  helmHome ??= tempDir("helm-home-");
+  const result = spawnSync(HELM, args, { encoding: "utf8", timeout: 60_000, env: { PATH: process.env.PATH ?? "", HOME: helmHome } });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
