@@ -1,6 +1,16 @@
 import type { Attributes, Context, Span, SpanKind, Tracer } from "@opentelemetry/api";
-import type { TracingSpec } from "../apis/tracing.js";
 import type { Logger } from "./logger.js";
+
+/**
+ * What tracing needs to start: pkg/apis/tracing.ts parses a Configuration's spec.tracing into it (the
+ * two folders are leaves side by side, so the shape is stated here rather than imported).
+ */
+export interface TracingSettings {
+  samplingRate: number;
+  otel?: { endpointAddress: string };
+  zipkin?: { endpointAddress: string };
+  stdout: boolean;
+}
 
 /** W3C trace context of one span, as carried in `traceparent` / `tracestate` (headers and CloudEvents). */
 export interface TraceContextHeaders {
@@ -43,7 +53,7 @@ export class Tracing {
     return this.sdk !== undefined;
   }
 
-  async configure(spec: TracingSpec | undefined, logger: Logger): Promise<void> {
+  async configure(spec: TracingSettings | undefined, logger: Logger): Promise<void> {
     if (!spec || spec.samplingRate <= 0 || (!spec.otel && !spec.zipkin && !spec.stdout)) return;
     const [api, sdkTrace, { AsyncLocalStorageContextManager }, { resourceFromAttributes }] = await Promise.all([
       import("@opentelemetry/api"),
