@@ -79,9 +79,27 @@ export class SubscriptionRunner {
   }
 
   private async handle(message: PubSubMessage): Promise<void> {
-    const signal = this.controller.signal;
-    if (signal.aborted) throw new StoppedError();
+    if (this.controller.signal.aborted) throw new StoppedError();
     const inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single);
+    const tracing = this.deps.tracing;
+    if (!tracing?.enabled || this.batcher) return this.process(message, inbound);
+    // One consumer span per message, a child of the producer's context the CloudEvent carries: the app
+    // gets this span's context, and the attempts' log lines (retries, dead letters) carry its trace id.
+    const { pubsubName, topic } = this.subscription;
+    const attributes = { "messaging.system": this.deps.messagingSystem ?? "", "messaging.destination.name": topic, "messaging.operation.type": "process", "messaging.message.id": String(inbound.event["id"]), "runtime.pubsub.name": pubsubName };
+    const span = tracing.start(`process ${topic}`, "consumer", attributes, { traceparent: inbound.traceparent, tracestate: inbound.tracestate });
+    const traced = { ...inbound, traceparent: span.headers.traceparent, tracestate: span.headers.tracestate };
+    try {
+      await span.run(() => this.process(message, traced));
+      span.end();
+    } catch (error) {
+      span.end(error);
+      throw error;
+    }
+  }
+
+  private async process(message: PubSubMessage, inbound: InboundMessage): Promise<void> {
+    const signal = this.controller.signal;
     if (this.expired(inbound)) return;
     const path = this.router.route(inbound.event);
     if (path === undefined) {
@@ -123,23 +141,10 @@ export class SubscriptionRunner {
     if (this.batcher) return this.batcher.submit(inbound, path);
     const release = await this.slots.acquire(signal);
     try {
-      const tracing = this.deps.tracing;
-      if (tracing?.enabled) return await this.sendTraced(inbound, path, tracing);
       return await deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName: this.subscription.pubsubName, traceparent: inbound.traceparent, tracestate: inbound.tracestate });
     } finally {
       release();
     }
-  }
-
-  /** A consumer span per attempt, a child of the producer's context the CloudEvent carries; the app gets this span's. */
-  private async sendTraced(inbound: InboundMessage, path: string, tracing: Tracing): Promise<DeliveryResult> {
-    const { pubsubName, topic } = this.subscription;
-    const attributes = { "messaging.system": this.deps.messagingSystem ?? "", "messaging.destination.name": topic, "messaging.operation.type": "process", "messaging.message.id": String(inbound.event["id"]), "runtime.pubsub.name": pubsubName, "url.path": path };
-    const span = tracing.start(`process ${topic}`, "consumer", attributes, { traceparent: inbound.traceparent, tracestate: inbound.tracestate });
-    const result = await span.run(() => deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName, traceparent: span.headers.traceparent, tracestate: span.headers.tracestate }));
-    span.setAttributes({ "runtime.delivery.outcome": result.outcome });
-    span.end(result.outcome === "retry" ? new Error(result.reason) : undefined);
-    return result;
   }
 
   /**
