@@ -169,6 +169,8 @@ export class JetStreamPubSub implements PubSub {
       // An outage is not the end of the component: reconnect for ever, consumers resume on the server's state.
       maxReconnectAttempts: -1,
       reconnectTimeWait: 500,
+      // The client otherwise builds an Error per request (publish) to keep its stack: a fifth of the publish path's CPU.
+      noAsyncTraces: true,
     };
     if (settings.jwt && settings.seedKey) options.authenticator = jwtAuthenticator(settings.jwt, new TextEncoder().encode(settings.seedKey));
     else if (settings.token) options.token = settings.token;
