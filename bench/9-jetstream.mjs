@@ -23,7 +23,7 @@ spec:
   version: v1
   metadata:
   - {name: natsURL, value: "${NATS_URL}"}
-  - {name: concurrency, value: "${process.env.BENCH_JS_CONCURRENCY ?? "parallel"}"}
+  - {name: concurrency, value: parallel}
 `;
 }
 
