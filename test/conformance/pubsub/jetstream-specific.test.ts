@@ -85,6 +85,26 @@ function context(): ComponentContext {
     expect(calls).toBe(1);
   });
 
+  it("binds again when its stream is deleted under a live subscription (re-created by the next publish)", async () => {
+    const pubsub = await open();
+    const topic = subject();
+    const got: string[] = [];
+    const controller = new AbortController();
+    controllers.push(controller);
+    await pubsub.subscribe({ topic, metadata: { consumerID: "phoenix" } }, (m) => {
+      got.push(m.data.toString());
+      return Promise.resolve();
+    }, controller.signal);
+    await pubsub.publish({ topic, data: Buffer.from("before"), metadata: {} });
+    await waitFor(() => got.includes("before"), { what: "the first message" });
+    await jsm.streams.delete(topic);
+    await waitFor(async () => {
+      await pubsub.publish({ topic, data: Buffer.from("after"), metadata: {} });
+      return got.includes("after");
+    }, { timeoutMs: 8000, intervalMs: 250, what: "a message after the stream came back" });
+    expect((await jsm.consumers.info(topic, `phoenix-${topic}`)).config.filter_subject).toBe(topic);
+  });
+
   it("puts every topic in streamName's stream when it is set", async () => {
     const stream = subject();
     const pubsub = await open({ streamName: stream });

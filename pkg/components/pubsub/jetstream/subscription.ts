@@ -53,7 +53,9 @@ export class JetStreamSubscription implements ActiveSubscription {
 
   private consumeOptions(): ConsumeOptions {
     const { prefetch, heartbeatMs } = this.deps.settings;
-    const options: ConsumeOptions = { max_messages: prefetch };
+    // A consumer or stream that disappears (deleted, or lost by a server without persistence) ends the
+    // iterator, so run() binds again, re-creating them, instead of the client waiting for them for ever.
+    const options: ConsumeOptions = { max_messages: prefetch, abort_on_missing_resource: true };
     if (heartbeatMs !== undefined && heartbeatMs > 0) {
       options.idle_heartbeat = heartbeatMs;
       // The server wants the pull request to outlive two heartbeats.
