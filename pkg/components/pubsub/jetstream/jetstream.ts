@@ -37,6 +37,9 @@ export class JetStreamPubSub implements PubSub {
   private js?: JetStreamClient;
   private jsm?: JetStreamManager;
   private connected = false;
+  /** Rejects when the current connection drops: publishes waiting for their PubAck answer then, not at their timeout. */
+  private lost = neverSettles();
+  private loseConnection: (error: Error) => void = () => undefined;
   private closed = false;
   /** subject -> the stream holding it, found (or created) once. */
   private readonly streams = new Map<string, Promise<string>>();
@@ -61,7 +64,7 @@ export class JetStreamPubSub implements PubSub {
       throw new Error("component closed during init");
     }
     this.nc = nc;
-    this.connected = true;
+    this.markConnected();
     void this.watchStatus(nc, where);
     const options: JetStreamOptions = { timeout: PUBLISH_TIMEOUT_MS };
     if (settings.domain) options.domain = settings.domain;
@@ -97,14 +100,23 @@ export class JetStreamPubSub implements PubSub {
     const msgID = cloudEventId(request.data, request.contentType);
     const options = msgID === undefined ? { headers: h } : { headers: h, msgID };
     try {
-      await js.publish(request.topic, request.data, options);
+      await Promise.race([js.publish(request.topic, request.data, options), this.lost]);
     } catch (error) {
       if (!mayLackStream(error)) throw error;
       // No stream holds the subject (the server answers "no responders"): find or create one, publish again (the msgID keeps it single).
       this.streams.delete(request.topic);
       await this.streamFor(request.topic);
-      await js.publish(request.topic, request.data, options);
+      await Promise.race([js.publish(request.topic, request.data, options), this.lost]);
     }
+  }
+
+  private markConnected(): void {
+    this.connected = true;
+    const { promise, reject } = Promise.withResolvers<never>();
+    // Handled here so a connection lost while nothing is publishing is no unhandled rejection; races still see it.
+    promise.catch(() => undefined);
+    this.lost = promise;
+    this.loseConnection = reject;
   }
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
@@ -186,8 +198,10 @@ export class JetStreamPubSub implements PubSub {
       if (status.type === "disconnect") {
         if (this.connected) this.context.logger.warn(`NATS connection to ${where} lost; reconnecting`);
         this.connected = false;
+        // A PubAck that did not arrive may still have been stored: the caller's retry is de-duplicated by its msgID.
+        this.loseConnection(new Error(`the connection to NATS at ${where} was lost before JetStream acknowledged the publish`));
       } else if (status.type === "reconnect") {
-        this.connected = true;
+        this.markConnected();
         this.context.logger.info(`NATS connection to ${where} restored`);
       }
     }
@@ -308,6 +322,10 @@ export class JetStreamPubSub implements PubSub {
     if (s.memoryStorage) config.mem_storage = true;
     return config;
   }
+}
+
+function neverSettles(): Promise<never> {
+  return new Promise<never>(() => undefined);
 }
 
 function isApiError(error: unknown, code: number): boolean {

@@ -8,6 +8,12 @@ import { JETSTREAM_DEFAULTS, type JetStreamSettings } from "./metadata.js";
 export const EXPIRES_HEADER = "Runtimed-Expires-At";
 export const CONTENT_TYPE_HEADER = "Content-Type";
 const MAX_REBIND_BACKOFF_MS = 2000;
+/**
+ * The nak delay of messages a stopping subscription hands back. Not 0: the server may still count
+ * this subscription's last pull request as open for a moment after it unsubscribed (seen on 2.9),
+ * and an immediate redelivery into it is lost until ackWait.
+ */
+const STOPPED_NAK_DELAY_MS = 250;
 
 export interface SubscriptionDeps {
   topic: string;
@@ -94,8 +100,8 @@ export class JetStreamSubscription implements ActiveSubscription {
 
   private async dispatch(message: JsMsg): Promise<void> {
     if (this.signal.aborted) {
-      // Fetched but never handed over: back to the server now rather than after ackWait, for the next subscriber.
-      this.nak(message, 0);
+      // Fetched but never handed over: back to the server soon rather than after ackWait, for the next subscriber.
+      this.nak(message, STOPPED_NAK_DELAY_MS);
       return;
     }
     if (this.deps.settings.concurrency === "single") {
@@ -104,7 +110,7 @@ export class JetStreamSubscription implements ActiveSubscription {
       return;
     }
     while (this.inFlight >= this.deps.settings.prefetch && !this.signal.aborted) await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
-    if (this.signal.aborted) return this.nak(message, 0);
+    if (this.signal.aborted) return this.nak(message, STOPPED_NAK_DELAY_MS);
     this.inFlight++;
     void this.process(message).finally(() => this.settled());
   }
@@ -136,7 +142,7 @@ export class JetStreamSubscription implements ActiveSubscription {
       });
     } catch (error) {
       clearInterval(progress);
-      const delay = this.signal.aborted ? 0 : this.nakDelay(message.info.deliveryCount);
+      const delay = this.signal.aborted ? STOPPED_NAK_DELAY_MS : this.nakDelay(message.info.deliveryCount);
       logger.debug(`handler rejected message ${message.seq} of ${topic}: ${(error as Error).message}; redelivery in ${delay}ms`);
       this.nak(message, delay);
       return;
