@@ -19,6 +19,7 @@ import type { ComponentMetadata } from "../../metadata.js";
 import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
 import { parseJetStreamMetadata, safeName, type JetStreamSettings } from "./metadata.js";
 import { CONTENT_TYPE_HEADER, EXPIRES_HEADER, JetStreamSubscription } from "./subscription.js";
+import { TickBatch } from "./tickbatch.js";
 
 /** Below the runtime's default initTimeout (5s), so init fails with the reason rather than the runtime's timeout. */
 const CONNECT_TIMEOUT_MS = 4000;
@@ -45,6 +46,8 @@ export class JetStreamPubSub implements PubSub {
   private readonly streams = new Map<string, Promise<string>>();
   private readonly closing = new AbortController();
   private readonly subscriptions = new Set<JetStreamSubscription>();
+  /** One per connection: publishes and acks of a turn share a socket write. */
+  private readonly writes = new TickBatch();
 
   constructor(private readonly context: ComponentContext) {}
 
@@ -99,14 +102,15 @@ export class JetStreamPubSub implements PubSub {
     if (expiresAt !== undefined) h.set(EXPIRES_HEADER, String(expiresAt));
     const msgID = cloudEventId(request.data, request.contentType);
     const options = msgID === undefined ? { headers: h } : { headers: h, msgID };
+    const send = (): Promise<unknown> => Promise.race([this.writes.run(() => js.publish(request.topic, request.data, options)), this.lost]);
     try {
-      await Promise.race([js.publish(request.topic, request.data, options), this.lost]);
+      await send();
     } catch (error) {
       if (!mayLackStream(error)) throw error;
       // No stream holds the subject (the server answers "no responders"): find or create one, publish again (the msgID keeps it single).
       this.streams.delete(request.topic);
       await this.streamFor(request.topic);
-      await Promise.race([js.publish(request.topic, request.data, options), this.lost]);
+      await send();
     }
   }
 
@@ -140,6 +144,7 @@ export class JetStreamPubSub implements PubSub {
       settings,
       handler,
       logger: this.context.logger,
+      writes: this.writes,
       rebind: () => {
         this.streams.delete(topic);
         return bind();
@@ -155,6 +160,7 @@ export class JetStreamPubSub implements PubSub {
     this.closed = true;
     this.closing.abort();
     await Promise.all([...this.subscriptions].map((s) => s.drained()));
+    this.writes.flush();
     const nc = this.nc;
     this.nc = undefined;
     this.connected = false;

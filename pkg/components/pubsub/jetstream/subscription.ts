@@ -3,6 +3,7 @@ import type { Consumer, ConsumeOptions, ConsumerMessages, JsMsg } from "@nats-io
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { JETSTREAM_DEFAULTS, type JetStreamSettings } from "./metadata.js";
+import type { TickBatch } from "./tickbatch.js";
 
 /** Header carrying the publish's ttlInSeconds as an absolute epoch-ms deadline (JetStream 2.9 has no per-message TTL). */
 export const EXPIRES_HEADER = "Runtimed-Expires-At";
@@ -22,6 +23,8 @@ export interface SubscriptionDeps {
   settings: JetStreamSettings;
   handler: MessageHandler;
   logger: Logger;
+  /** Acks and naks leave at the end of the turn, together with the connection's other writes. */
+  writes: TickBatch;
 }
 
 /**
@@ -148,13 +151,12 @@ export class JetStreamSubscription implements ActiveSubscription {
       return;
     }
     clearInterval(progress);
-    if (settings.ackPolicy !== "none") message.ack();
+    if (settings.ackPolicy !== "none") this.deps.writes.defer(() => message.ack());
   }
 
   private nak(message: JsMsg, delayMs: number): void {
     if (this.deps.settings.ackPolicy === "none") return;
-    if (delayMs > 0) message.nak(delayMs);
-    else message.nak();
+    this.deps.writes.defer(() => (delayMs > 0 ? message.nak(delayMs) : message.nak()));
   }
 
   /** backOff's entry for this attempt (the last one repeats), else nakDelay. */
