@@ -114,15 +114,6 @@ export class JetStreamPubSub implements PubSub {
     }
   }
 
-  private markConnected(): void {
-    this.connected = true;
-    const { promise, reject } = Promise.withResolvers<never>();
-    // Handled here so a connection lost while nothing is publishing is no unhandled rejection; races still see it.
-    promise.catch(() => undefined);
-    this.lost = promise;
-    this.loseConnection = reject;
-  }
-
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
     const { settings } = this.ready();
     const { topic } = request;
@@ -197,6 +188,15 @@ export class JetStreamPubSub implements PubSub {
       options.tls = { cert: pemOrFile(settings.tlsClientCert), key: pemOrFile(settings.tlsClientKey) };
     }
     return options;
+  }
+
+  private markConnected(): void {
+    this.connected = true;
+    const { promise, reject } = Promise.withResolvers<never>();
+    // Handled here so a connection lost while nothing is publishing is no unhandled rejection; races still see it.
+    promise.catch(() => undefined);
+    this.lost = promise;
+    this.loseConnection = reject;
   }
 
   private async watchStatus(nc: NatsConnection, where: string): Promise<void> {

@@ -77,16 +77,19 @@ export class JetStreamSubscription implements ActiveSubscription {
     const { topic, logger } = this.deps;
     let failures = 0;
     while (!this.signal.aborted) {
-      try {
-        for await (const message of this.messages!) {
-          failures = 0;
-          await this.dispatch(message);
+      if (this.messages) {
+        try {
+          for await (const message of this.messages) {
+            failures = 0;
+            await this.dispatch(message);
+          }
+        } catch (error) {
+          if (!this.signal.aborted) logger.warn(`JetStream consumer of ${topic} stopped: ${(error as Error).message}; binding again`);
         }
-      } catch (error) {
-        if (!this.signal.aborted) logger.warn(`JetStream consumer of ${topic} stopped: ${(error as Error).message}; binding again`);
+        if (this.signal.aborted) break;
+        // The iterator ended by itself: the consumer or its stream went away (deleted, or a server without persistence restarted).
+        this.messages = undefined;
       }
-      if (this.signal.aborted) break;
-      // The iterator ended by itself: the consumer or its stream went away (deleted, or a server without persistence restarted).
       failures++;
       await sleep(Math.min(100 * 2 ** Math.min(failures, 5), MAX_REBIND_BACKOFF_MS), undefined, { signal: this.signal }).catch(() => undefined);
       if (this.signal.aborted) break;
