@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
@@ -36,11 +35,10 @@ spec:
 let nats: PrivateNats;
 const sidecars: SidecarProcess[] = [];
 const apps: TestApp[] = [];
-const folders: string[] = [];
 
 beforeAll(async () => {
   nats = await PrivateNats.start();
-});
+}, 20_000);
 
 afterEach(async () => {
   await Promise.all(sidecars.splice(0).map((s) => s.stop("SIGKILL")));
@@ -48,8 +46,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  await nats?.remove();
-  await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
+  await nats?.kill();
 });
 
 interface Setup {
@@ -64,7 +61,6 @@ async function setup(): Promise<Setup> {
   const app = await startTestApp({ subscriptions: [{ pubsubname: PUBSUB, topic, route: ROUTE, metadata: { retryMaxInterval: "300ms" } }] });
   apps.push(app);
   const resources = await resourcesFolder({ "jetstream.yaml": component(nats.url) });
-  folders.push(resources);
   return { topic, appId: `faults-${randomUUID().slice(0, 8)}`, app, resources };
 }
 

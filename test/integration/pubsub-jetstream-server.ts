@@ -1,14 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { tcpReachable } from "../support/brokers.js";
 import { freePort, waitFor } from "../support/ports.js";
+import { tempDir } from "../support/tempdirs.js";
 
 /**
  * A private nats-server with JetStream and file storage on a free loopback port, for tests that
  * kill or restart NATS: the shared one on 4222 is never touched. Its store directory outlives a
- * restart (so streams, consumers and unacknowledged messages do) and is removed by `remove()`.
+ * restart (so streams, consumers and unacknowledged messages do) and goes with the test file's temp folders.
  */
 export class PrivateNats {
   private child?: ChildProcess;
@@ -17,7 +15,7 @@ export class PrivateNats {
   private constructor(readonly port: number, readonly storeDir: string) {}
 
   static async start(): Promise<PrivateNats> {
-    const nats = new PrivateNats(await freePort(), await mkdtemp(path.join(os.tmpdir(), "runtimed-nats-")));
+    const nats = new PrivateNats(await freePort(), tempDir("runtimed-nats-"));
     await nats.restart();
     return nats;
   }
@@ -42,10 +40,5 @@ export class PrivateNats {
     this.child = undefined;
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await this.exited;
-  }
-
-  async remove(): Promise<void> {
-    await this.kill();
-    await rm(this.storeDir, { recursive: true, force: true });
   }
 }

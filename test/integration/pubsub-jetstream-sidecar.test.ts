@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
@@ -37,18 +36,14 @@ ${items}
 const topic = `fanout-${randomUUID()}`;
 const sidecars: SidecarProcess[] = [];
 const apps: TestApp[] = [];
-const folders: string[] = [];
 
-async function folder(text: string): Promise<string> {
-  const dir = await resourcesFolder({ "jetstream.yaml": text });
-  folders.push(dir);
-  return dir;
+function folder(text: string): Promise<string> {
+  return resourcesFolder({ "jetstream.yaml": text });
 }
 
 afterAll(async () => {
   await Promise.all(sidecars.splice(0).map((s) => s.stop("SIGKILL")));
   await Promise.all(apps.splice(0).map((a) => a.close()));
-  await Promise.all(folders.map((f) => rm(f, { recursive: true, force: true })));
   if (!natsUp) return;
   const nc = await connect({ servers: NATS_URL });
   try {

@@ -1,26 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { connect, type NatsConnection } from "@nats-io/transport-node";
 import { jetstreamManager, type JetStreamManager } from "@nats-io/jetstream";
-import type { ComponentContext } from "../../../pkg/components/component.js";
 import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { JetStreamPubSub } from "../../../pkg/components/pubsub/jetstream/jetstream.js";
-import { createLogger, SecretRedactor } from "../../../pkg/diagnostics/logger.js";
-import { Metrics } from "../../../pkg/diagnostics/metrics.js";
 import { BROKERS, brokerAvailable } from "../../support/brokers.js";
 import { waitFor } from "../../support/ports.js";
+import { testContext } from "../context.js";
 
 /** What `pubsub.jetstream` promises beyond the shared suite, against the shared NATS on 4222 (each test its own subjects and streams). */
 
 const natsUp = await brokerAvailable("nats");
 const natsURL = `nats://${BROKERS.nats.host}:${BROKERS.nats.port}`;
-
-function context(): ComponentContext {
-  const redactor = new SecretRedactor();
-  const sink = new Writable({ write: (_chunk, _e, done) => done() });
-  return { name: "bus", type: "pubsub.jetstream", appId: "specific-app", logger: createLogger({ appId: "specific-app", level: "error", json: true, stream: sink }, redactor), metrics: new Metrics({ processMetrics: false }), redactor, env: {}, protectedEnv: [] };
-}
 
 (natsUp ? describe : describe.skip)("pubsub.jetstream specifics", () => {
   let nc: NatsConnection;
@@ -45,7 +36,7 @@ function context(): ComponentContext {
   });
 
   async function open(values: Record<string, string> = {}): Promise<JetStreamPubSub> {
-    const pubsub = new JetStreamPubSub(context());
+    const pubsub = new JetStreamPubSub(testContext("pubsub.jetstream"));
     opened.push(pubsub);
     await pubsub.init(ComponentMetadata.of("bus", "pubsub.jetstream", { natsURL, memoryStorage: "true", ...values }));
     return pubsub;

@@ -16,6 +16,8 @@ import {
 } from "@nats-io/jetstream";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
+import { consumerIdOf } from "../metadata.js";
+import { expiresAtOf, type Clock } from "../ttl.js";
 import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
 import { parseJetStreamMetadata, safeName, type JetStreamSettings } from "./metadata.js";
 import { CONTENT_TYPE_HEADER, EXPIRES_HEADER, JetStreamSubscription } from "./subscription.js";
@@ -49,7 +51,11 @@ export class JetStreamPubSub implements PubSub {
   /** One per connection: publishes and acks of a turn share a socket write. */
   private readonly writes = new TickBatch();
 
-  constructor(private readonly context: ComponentContext) {}
+  private readonly now: Clock;
+
+  constructor(private readonly context: ComponentContext) {
+    this.now = context.now ?? Date.now;
+  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseJetStreamMetadata(metadata);
@@ -98,7 +104,7 @@ export class JetStreamPubSub implements PubSub {
     if (!this.connected) throw new Error(`the connection to NATS at ${settings.servers.join(",")} is down (reconnecting)`);
     const h = natsHeaders();
     if (request.contentType) h.set(CONTENT_TYPE_HEADER, request.contentType);
-    const expiresAt = expiryOf(request.metadata);
+    const expiresAt = expiresAtOf(request.metadata, this.now());
     if (expiresAt !== undefined) h.set(EXPIRES_HEADER, String(expiresAt));
     const msgID = cloudEventId(request.data, request.contentType);
     const options = msgID === undefined ? { headers: h } : { headers: h, msgID };
@@ -136,6 +142,7 @@ export class JetStreamPubSub implements PubSub {
       handler,
       logger: this.context.logger,
       writes: this.writes,
+      now: this.now,
       rebind: () => {
         this.streams.delete(topic);
         return bind();
@@ -342,20 +349,6 @@ function isApiError(error: unknown, code: number): boolean {
 function mayLackStream(error: unknown): boolean {
   const name = (error as Error | undefined)?.name ?? "";
   return name === "JetStreamNotEnabled" || name === "NoRespondersError" || /no responders/i.test((error as Error | undefined)?.message ?? "");
-}
-
-function consumerIdOf(metadata: Record<string, string>): string | undefined {
-  for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === "consumerid" && value.trim() !== "") return value.trim();
-  return undefined;
-}
-
-function expiryOf(metadata: Record<string, string>): number | undefined {
-  let raw: string | undefined;
-  for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === "ttlinseconds") raw = value.trim();
-  if (raw === undefined || raw === "") return undefined;
-  const seconds = /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(seconds) || seconds <= 0) throw new Error(`metadata ttlInSeconds must be a positive integer, got ${JSON.stringify(raw)}`);
-  return Date.now() + seconds * 1000;
 }
 
 const ENVELOPE_ID_PREFIX = Buffer.from('{"id":"');

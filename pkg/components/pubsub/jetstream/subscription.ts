@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Consumer, ConsumeOptions, ConsumerMessages, JsMsg } from "@nats-io/jetstream";
 import type { Logger } from "../../../diagnostics/logger.js";
+import { HandlerPool } from "../pool.js";
+import { isExpired, type Clock } from "../ttl.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { JETSTREAM_DEFAULTS, type JetStreamSettings } from "./metadata.js";
 import type { TickBatch } from "./tickbatch.js";
@@ -25,6 +27,7 @@ export interface SubscriptionDeps {
   logger: Logger;
   /** Acks and naks leave at the end of the turn, together with the connection's other writes. */
   writes: TickBatch;
+  now: Clock;
 }
 
 /**
@@ -35,29 +38,39 @@ export interface SubscriptionDeps {
  * process dies comes back to a replica (or this process after a restart).
  */
 export class JetStreamSubscription implements ActiveSubscription {
-  private inFlight = 0;
-  private readonly slotWaiters: Array<() => void> = [];
-  private readonly drainWaiters: Array<() => void> = [];
+  private readonly pool: HandlerPool<JsMsg>;
+  /** Handlers running or waiting for a slot before the loop takes the next message: 1 keeps publish order. */
+  private readonly bound: number;
   private loop: Promise<void> = Promise.resolve();
   private messages?: ConsumerMessages;
   private signal!: AbortSignal;
   private nextSendAt = 0;
 
-  constructor(private readonly deps: SubscriptionDeps) {}
+  constructor(private readonly deps: SubscriptionDeps) {
+    this.bound = deps.settings.concurrency === "single" ? 1 : deps.settings.prefetch;
+    this.pool = new HandlerPool<JsMsg>({
+      concurrency: this.bound,
+      handle: (message) => this.process(message),
+      onError: (error, message) => deps.logger.warn(`settling message ${message.seq} of ${deps.topic} failed: ${(error as Error).message}`),
+    });
+  }
 
   /** Resolves once the first pull request is out: the consumer exists, so nothing published from now on is missed. */
   async start(signal: AbortSignal, consumer: Consumer): Promise<void> {
     this.signal = signal;
     this.messages = await consumer.consume(this.consumeOptions());
-    signal.addEventListener("abort", () => this.messages?.stop(), { once: true });
-    if (signal.aborted) this.messages.stop();
+    const stop = (): void => {
+      this.messages?.stop();
+      for (const message of this.pool.stop()) this.nak(message, STOPPED_NAK_DELAY_MS);
+    };
+    signal.addEventListener("abort", stop, { once: true });
+    if (signal.aborted) stop();
     this.loop = this.run();
   }
 
   async drained(): Promise<void> {
     await this.loop;
-    if (this.inFlight === 0) return;
-    await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
+    await this.pool.drained();
   }
 
   private consumeOptions(): ConsumeOptions {
@@ -105,32 +118,20 @@ export class JetStreamSubscription implements ActiveSubscription {
   }
 
   private async dispatch(message: JsMsg): Promise<void> {
+    // Backpressure: the iterator is not read further while the pool is full (single: until the handler settled).
+    while (this.pool.outstanding >= this.bound && !this.signal.aborted) await this.pool.changed();
     if (this.signal.aborted) {
       // Fetched but never handed over: back to the server soon rather than after ackWait, for the next subscriber.
       this.nak(message, STOPPED_NAK_DELAY_MS);
       return;
     }
-    if (this.deps.settings.concurrency === "single") {
-      this.inFlight++;
-      await this.process(message).finally(() => this.settled());
-      return;
-    }
-    while (this.inFlight >= this.deps.settings.prefetch && !this.signal.aborted) await new Promise<void>((resolve) => this.slotWaiters.push(resolve));
-    if (this.signal.aborted) return this.nak(message, STOPPED_NAK_DELAY_MS);
-    this.inFlight++;
-    void this.process(message).finally(() => this.settled());
-  }
-
-  private settled(): void {
-    this.inFlight--;
-    this.slotWaiters.shift()?.();
-    if (this.inFlight === 0) for (const resolve of this.drainWaiters.splice(0)) resolve();
+    this.pool.push(message);
   }
 
   private async process(message: JsMsg): Promise<void> {
     const { topic, settings, handler, logger } = this.deps;
     const expiresAt = message.headers?.get(EXPIRES_HEADER);
-    if (expiresAt && Number(expiresAt) <= Date.now()) {
+    if (expiresAt && isExpired(Number(expiresAt), this.deps.now())) {
       logger.debug(`message ${message.seq} of ${topic} expired (ttlInSeconds); terminated without delivery`);
       if (settings.ackPolicy !== "none") message.term("expired");
       return;
