@@ -43,11 +43,11 @@ beforeAll(async () => {
 afterEach(async () => {
   await Promise.all(sidecars.splice(0).map((s) => s.stop("SIGKILL")));
   await Promise.all(apps.splice(0).map((a) => a.close()));
-});
+}, 20_000);
 
 afterAll(async () => {
   await nats?.kill();
-});
+}, 20_000);
 
 interface Setup {
   topic: string;
