@@ -1,0 +1,26 @@
+import type { Channel } from "amqplib";
+
+/** Durable and kept when unused, as Dapr declares a topic's exchange (declaring one that exists with the same kind is a no-op). */
+export async function declareExchange(channel: Channel, name: string, kind: string): Promise<void> {
+  await channel.assertExchange(name, kind, { durable: true, autoDelete: false });
+}
+
+/** Dapr's queue name: `<consumerID>-<topic>`, unless the subscription names one (`queueName`). */
+export function queueNameOf(consumerID: string, topic: string, metadata: Record<string, string>): string {
+  const explicit = metadataValue(metadata, "queueName");
+  return explicit ?? `${consumerID}-${topic}`;
+}
+
+/** Comma-separated `routingKey` of a subscription; none binds with the empty key, as Dapr does. */
+export function routingKeysOf(metadata: Record<string, string>): string[] {
+  const value = metadataValue(metadata, "routingKey");
+  if (value === undefined) return [""];
+  return value.split(",").map((k) => k.trim());
+}
+
+/** Request metadata names match case-insensitively, as component metadata does. */
+export function metadataValue(metadata: Record<string, string>, name: string): string | undefined {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === wanted && value.trim() !== "") return value.trim();
+  return undefined;
+}
