@@ -6,6 +6,7 @@ import { allEndpoints } from "../api/http/routes/index.js";
 import { createApiApp, expressServerOptions } from "../api/http/server.js";
 import { HttpServer } from "../util/httpserver.js";
 import { builtinRegistries, type Registries } from "../components/builtins.js";
+import { reportsHealth } from "../components/component.js";
 import { formatManifestError, parseManifests } from "../controller/files.js";
 import { Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
 import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
@@ -108,6 +109,7 @@ export class Runtime implements ApiContext {
       resources: this.readiness.gate("resources-synced", { outbound: true }),
       app: options.appPort !== undefined ? this.readiness.gate("app-channel", { outbound: false }) : undefined,
     };
+    this.readiness.probe(() => this.store.list().filter((e) => reportsHealth(e.instance) && !e.instance.healthy()).map((e) => `component ${e.name} (not connected)`), { outbound: true });
     if (options.appPort !== undefined) {
       this.appChannel = new AppChannel({ address: options.appChannelAddress, port: options.appPort, token: options.appToken, timeoutMs: 60_000, maxReplyBytes: options.maxBodyBytes });
       this.appConnection = { port: options.appPort, channelAddress: options.appChannelAddress, protocol: "http", maxConcurrency: options.appMaxConcurrency };

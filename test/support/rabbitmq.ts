@@ -16,3 +16,26 @@ export async function deleteRabbitMQ({ exchanges = [], queues = [] }: { exchange
     await model.close();
   }
 }
+
+/**
+ * Waits until `queue` has `count` consumers: a fanout exchange drops what is published before a
+ * queue is bound to it (as with Dapr), so a test publishes only once the subscription is consuming.
+ */
+export async function waitForConsumers(queue: string, count = 1, timeoutMs = 10_000): Promise<void> {
+  const model = await connect(RABBITMQ_URL);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      // checkQueue on a missing queue closes the channel (404), so each check gets its own.
+      const channel = await model.createChannel();
+      channel.on("error", () => undefined);
+      const consumers = await channel.checkQueue(queue).then((q) => q.consumerCount, () => -1);
+      await channel.close().catch(() => undefined);
+      if (consumers >= count) return;
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs}ms waiting for ${count} consumer(s) on queue ${queue} (has ${consumers})`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  } finally {
+    await model.close();
+  }
+}
