@@ -1,3 +1,4 @@
+import { Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { connect, credentials, type ChannelModel } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
@@ -109,6 +110,33 @@ export class AmqpConnection {
       key: s.clientKey,
       credentials: s.saslExternal ? credentials.external() : undefined,
     });
+    coalesceWrites(model);
     return model;
   }
+}
+
+/**
+ * amqplib writes every frame with its own socket.write (a publish is three frames, an ack one),
+ * and with Nagle off each is a syscall: profiled, those writes were the sidecar's largest cost
+ * at 1,000 msg/s. Corking the socket until the end of the current turn sends what a turn
+ * produced in one writev. amqplib does not expose its socket in its types, so this reaches for
+ * it and does nothing when it is not there.
+ */
+function coalesceWrites(model: ChannelModel): void {
+  const socket = (model.connection as unknown as { stream?: unknown }).stream;
+  if (!(socket instanceof Socket)) return;
+  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    socket.uncork();
+  };
+  socket.write = ((...args: unknown[]): boolean => {
+    if (!corked) {
+      corked = true;
+      socket.cork();
+      process.nextTick(uncork);
+    }
+    return write(...args);
+  }) as typeof socket.write;
 }
