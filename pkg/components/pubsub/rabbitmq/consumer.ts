@@ -99,6 +99,8 @@ export class QueueConsumer implements ActiveSubscription {
           await this.stopConsuming(channel, consumerTag);
           return;
         }
+        // What waits for its turn (single) came on the dead channel: the broker has requeued it, so it is not handled here twice.
+        this.waiting.splice(0, this.waiting.length, ...this.waiting.filter((w) => w.channel !== channel));
         logger.warn(`channel of queue ${queue} closed; consuming again`);
       } catch (error) {
         if (this.signal.aborted) break;

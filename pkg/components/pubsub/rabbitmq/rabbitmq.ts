@@ -44,6 +44,11 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
       const field = metadata.string("connectionString", ["host"]) !== undefined ? "connectionString" : "hostname";
       throw metadata.error(field, `names a RabbitMQ that cannot be reached (${settings.safeUrl}): ${(error as Error).message}`);
     }
+    if (this.closing.signal.aborted) {
+      // close() came first (an init that outlived its initTimeout): do not leave this connection behind.
+      await connection.close();
+      throw new Error(`pubsub ${this.context.name} was closed while connecting`);
+    }
     this.connection = connection;
     this.publisher = new Publisher(connection, settings, this.context.logger);
   }
