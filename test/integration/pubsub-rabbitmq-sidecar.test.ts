@@ -106,9 +106,14 @@ function numbers(app: TestApp): number[] {
 
     // Without ignoreErrors the same mistake stops startup, and says which field.
     const strict = await folder({ "prefetch.yaml": rabbitComponent("prefetch", { connectionString: RABBITMQ_URL, prefetchCount: -1 }) });
-    const failing = await startSidecar({ appId: "strict", args: ["--resources-path", strict], waitReady: false });
-    sidecars.push(failing);
-    await waitFor(() => failing.child.exitCode !== null, { what: "startup failure" });
+    let failing: SidecarProcess;
+    // A port picked free can be taken before the sidecar binds it (loopback's ephemeral ports are shared with every test running): pick again.
+    for (let attempt = 1; ; attempt++) {
+      failing = await startSidecar({ appId: "strict", args: ["--resources-path", strict], waitReady: false });
+      sidecars.push(failing);
+      await waitFor(() => failing.child.exitCode !== null, { what: "startup failure" });
+      if (attempt === 3 || !failing.output().includes("EADDRINUSE")) break;
+    }
     expect(failing.child.exitCode).toBe(1);
     expect(failing.output()).toContain('metadata field "prefetchCount" must be at least 0');
   }, 40_000);

@@ -16,6 +16,8 @@ import { deleteRabbitMQ, RABBITMQ_URL } from "../../support/rabbitmq.js";
 
 const rabbitUp = await brokerAvailable("rabbitmq");
 
+let clockOffset = 0;
+
 function context(): ComponentContext {
   const redactor = new SecretRedactor();
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -28,6 +30,7 @@ function context(): ComponentContext {
     redactor,
     env: {},
     protectedEnv: [],
+    now: () => Date.now() + clockOffset,
   };
 }
 
@@ -37,6 +40,7 @@ const controllers: AbortController[] = [];
 let admin: { model: ChannelModel; channel: Channel } | undefined;
 
 afterEach(async () => {
+  clockOffset = 0;
   for (const c of controllers.splice(0)) c.abort();
   await Promise.all(opened.splice(0).map((p) => p.close()));
 });
@@ -109,6 +113,23 @@ async function stop(pubsub: RabbitMQPubSub, topic: string, group: string): Promi
     const second = await channel.get(queue, { noAck: true });
     expect(first && first.properties.expiration).toBe("60000");
     expect(second && second.properties.expiration).toBe("5000");
+  });
+
+  it("does not deliver a message whose TTL passed by the component's clock, though RabbitMQ still holds it (behind another)", async () => {
+    const pubsub = await open();
+    const { topic, group } = names();
+    await stop(pubsub, topic, group);
+    await pubsub.publish({ topic, data: Buffer.from("no-ttl"), metadata: {} });
+    await pubsub.publish({ topic, data: Buffer.from("expires"), metadata: { ttlInSeconds: "60" } });
+    await pubsub.publish({ topic, data: Buffer.from("last"), metadata: {} });
+    clockOffset = 61_000;
+    const got: string[] = [];
+    await subscribe(pubsub, topic, group, (m) => {
+      got.push(m.data.toString());
+      return Promise.resolve();
+    });
+    await waitFor(() => got.includes("last"), { what: "the messages around the expired one" });
+    expect(got).toEqual(["no-ttl", "last"]);
   });
 
   it("routes by routingKey on a topic exchange (exchangeKind: topic)", async () => {

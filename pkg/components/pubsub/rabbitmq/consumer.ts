@@ -4,7 +4,7 @@ import type { Logger } from "../../../diagnostics/logger.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
 import type { AmqpConnection } from "./connection.js";
 import type { RabbitMQSettings } from "./metadata.js";
-import { declareExchange } from "./topology.js";
+import { declareExchange, EXPIRES_AT_HEADER } from "./topology.js";
 
 export interface QueueConsumerDeps {
   connection: AmqpConnection;
@@ -14,6 +14,7 @@ export interface QueueConsumerDeps {
   routingKeys: string[];
   handler: MessageHandler;
   logger: Logger;
+  now: () => number;
 }
 
 /** How long subscribe() waits for a connection that is down before it resolves and lets the loop finish the job. */
@@ -175,7 +176,14 @@ export class QueueConsumer implements ActiveSubscription {
   }
 
   private async process(channel: Channel, message: ConsumeMessage): Promise<void> {
-    const { handler, topic, settings, logger, queue } = this.deps;
+    const { handler, topic, settings, logger, queue, now } = this.deps;
+    const expiresAt = Number(message.properties.headers?.[EXPIRES_AT_HEADER]);
+    if (Number.isFinite(expiresAt) && now() >= expiresAt) {
+      // As RabbitMQ treats an expired message: rejected without requeue, so a DLX (enableDeadLetter) receives it.
+      logger.debug(`a message of queue ${queue} expired (ttlInSeconds) before delivery; not delivered`);
+      if (!settings.autoAck) settle(() => channel.nack(message, false, false), logger, queue);
+      return;
+    }
     try {
       await handler({
         topic,

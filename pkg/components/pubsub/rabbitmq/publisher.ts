@@ -2,7 +2,7 @@ import type { Channel, ConfirmChannel, Options } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { AmqpConnection } from "./connection.js";
 import type { RabbitMQSettings } from "./metadata.js";
-import { declareExchange } from "./topology.js";
+import { declareExchange, EXPIRES_AT_HEADER } from "./topology.js";
 
 /** How long a publish waits for a lost connection to come back before it fails (500, the client retries). */
 const RECONNECT_WAIT_MS = 3000;
@@ -32,6 +32,7 @@ export class Publisher {
     private readonly connection: AmqpConnection,
     private readonly settings: RabbitMQSettings,
     private readonly logger: Logger,
+    private readonly now: () => number,
   ) {}
 
   /** One message; resolves once confirmed. */
@@ -104,7 +105,10 @@ export class Publisher {
     const options: Options.Publish = { contentType: message.contentType };
     if (this.settings.deliveryMode !== 0) options.deliveryMode = this.settings.deliveryMode;
     const ttlMs = message.ttlMs ?? this.settings.defaultTtlMs;
-    if (ttlMs !== undefined) options.expiration = String(ttlMs);
+    if (ttlMs !== undefined) {
+      options.expiration = String(ttlMs);
+      options.headers = { [EXPIRES_AT_HEADER]: this.now() + ttlMs };
+    }
     if (!this.settings.publisherConfirm) {
       channel.publish(topic, message.routingKey, message.data, options);
       return Promise.resolve();

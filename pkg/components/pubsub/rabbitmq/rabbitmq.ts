@@ -32,7 +32,11 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
   private readonly closing = new AbortController();
   private readonly consumers = new Set<QueueConsumer>();
 
-  constructor(private readonly context: ComponentContext) {}
+  private readonly now: () => number;
+
+  constructor(private readonly context: ComponentContext) {
+    this.now = context.now ?? Date.now;
+  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseRabbitMQMetadata(metadata, this.context.appId);
@@ -50,7 +54,7 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
       throw new Error(`pubsub ${this.context.name} was closed while connecting`);
     }
     this.connection = connection;
-    this.publisher = new Publisher(connection, settings, this.context.logger);
+    this.publisher = new Publisher(connection, settings, this.context.logger, this.now);
   }
 
   features(): PubSubFeature[] {
@@ -94,6 +98,7 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
       routingKeys: routingKeysOf(request.metadata),
       handler,
       logger: this.context.logger,
+      now: this.now,
     });
     await consumer.start(AbortSignal.any([signal, this.closing.signal]));
     this.consumers.add(consumer);
