@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { connect } from "amqplib";
 import { BROKERS } from "./brokers.js";
 
@@ -15,6 +17,14 @@ export async function deleteRabbitMQ({ exchanges = [], queues = [] }: { exchange
   } finally {
     await model.close();
   }
+}
+
+/** Removes the topics' exchanges and every queue bound to them by Dapr's naming (`<consumerID>-<topic>`), found with rabbitmqctl. */
+export async function deleteRabbitMQTopics(topics: string[]): Promise<void> {
+  if (topics.length === 0) return;
+  const { stdout } = await promisify(execFile)("rabbitmqctl", ["-q", "list_queues", "--no-table-headers", "name"]);
+  const queues = stdout.split("\n").map((l) => l.trim()).filter((name) => topics.some((topic) => name.endsWith(`-${topic}`)));
+  await deleteRabbitMQ({ exchanges: topics, queues });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Channel, ConsumeMessage } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
+import { HandlerPool } from "../pool.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
 import type { AmqpConnection } from "./connection.js";
 import type { RabbitMQSettings } from "./metadata.js";
@@ -37,14 +38,14 @@ const REQUEUE_PAUSE_REDELIVERED_MS = 1000;
  * accepted is lost (a message handled but not yet acknowledged comes again: a duplicate).
  */
 export class QueueConsumer implements ActiveSubscription {
-  private inFlight = 0;
-  private idleWaiters: Array<() => void> = [];
-  private readonly waiting: Array<{ channel: Channel; message: ConsumeMessage }> = [];
-  private pumping = false;
+  /** `concurrency: single` is one handler at a time in delivery order; parallel leaves the bound to prefetchCount and the runtime. */
+  private readonly pool: HandlerPool<Delivery>;
   private loop: Promise<void> = Promise.resolve();
   private signal!: AbortSignal;
 
-  constructor(private readonly deps: QueueConsumerDeps) {}
+  constructor(private readonly deps: QueueConsumerDeps) {
+    this.pool = new HandlerPool({ concurrency: deps.settings.concurrency === "single" ? 1 : Infinity, handle: (d) => this.process(d) });
+  }
 
   /** Resolves once the queue is consuming (or the broker is down and the loop will consume once it is back). */
   async start(signal: AbortSignal): Promise<void> {
@@ -56,16 +57,7 @@ export class QueueConsumer implements ActiveSubscription {
 
   async drained(): Promise<void> {
     await this.loop;
-    await this.idle();
-  }
-
-  private idle(): Promise<void> {
-    if (this.inFlight === 0 && !this.pumping) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
-  }
-
-  private settled(): void {
-    if (this.inFlight === 0 && !this.pumping) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    await this.pool.drained();
   }
 
   private async run(first: PromiseWithResolvers<void>): Promise<void> {
@@ -87,10 +79,16 @@ export class QueueConsumer implements ActiveSubscription {
           throw error;
         });
         channel = await model.createChannel();
-        const closed = new Promise<void>((resolve) => channel!.once("close", resolve));
+        const state: ChannelState = { channel, open: true };
+        const closed = new Promise<void>((resolve) =>
+          channel!.once("close", () => {
+            state.open = false;
+            resolve();
+          }),
+        );
         channel.on("error", (error: Error) => logger.warn(`channel of queue ${queue}: ${error.message}`));
         await this.declare(channel);
-        const { consumerTag } = await channel.consume(queue, (message) => this.onDelivery(channel!, message), { noAck: this.deps.settings.autoAck });
+        const { consumerTag } = await channel.consume(queue, (message) => this.onDelivery(state, message), { noAck: this.deps.settings.autoAck });
         if (failures > 0) logger.info(`consuming queue ${queue} again after ${failures} failed attempt(s)`);
         failures = 0;
         pending?.resolve();
@@ -100,8 +98,6 @@ export class QueueConsumer implements ActiveSubscription {
           await this.stopConsuming(channel, consumerTag);
           return;
         }
-        // What waits for its turn (single) came on the dead channel: the broker has requeued it, so it is not handled here twice.
-        this.waiting.splice(0, this.waiting.length, ...this.waiting.filter((w) => w.channel !== channel));
         logger.warn(`channel of queue ${queue} closed; consuming again`);
       } catch (error) {
         if (this.signal.aborted) break;
@@ -115,6 +111,7 @@ export class QueueConsumer implements ActiveSubscription {
       }
       await sleep(Math.min(100 * 2 ** Math.min(failures, 6), MAX_RETRY_MS), undefined, { signal: this.signal }).catch(() => undefined);
     }
+    this.pool.stop();
     pending?.resolve();
   }
 
@@ -139,43 +136,25 @@ export class QueueConsumer implements ActiveSubscription {
   /** No new deliveries, in-flight handlers finish and settle, then the channel closes: what it still held goes back to the queue. */
   private async stopConsuming(channel: Channel, consumerTag: string): Promise<void> {
     await channel.cancel(consumerTag).catch(() => undefined);
-    this.waiting.length = 0;
-    await this.idle();
+    this.pool.stop();
+    await this.pool.drained();
     await channel.close().catch(() => undefined);
   }
 
-  private onDelivery(channel: Channel, message: ConsumeMessage | null): void {
+  private onDelivery(state: ChannelState, message: ConsumeMessage | null): void {
     if (message === null) {
       // The broker cancelled the consumer (the queue was deleted): a new channel declares it again.
       this.deps.logger.warn(`queue ${this.deps.queue} cancelled its consumer; declaring it again`);
-      void channel.close().catch(() => undefined);
+      void state.channel.close().catch(() => undefined);
       return;
     }
-    if (this.deps.settings.concurrency === "single") {
-      this.waiting.push({ channel, message });
-      void this.pump();
-      return;
-    }
-    this.inFlight++;
-    void this.process(channel, message).finally(() => {
-      this.inFlight--;
-      this.settled();
-    });
+    this.pool.push({ state, message });
   }
 
-  /** `concurrency: single`: one handler at a time, in delivery order. */
-  private async pump(): Promise<void> {
-    if (this.pumping) return;
-    this.pumping = true;
-    try {
-      for (let next = this.waiting.shift(); next; next = this.waiting.shift()) await this.process(next.channel, next.message);
-    } finally {
-      this.pumping = false;
-      this.settled();
-    }
-  }
-
-  private async process(channel: Channel, message: ConsumeMessage): Promise<void> {
+  private async process({ state, message }: Delivery): Promise<void> {
+    // A message that waited its turn on a channel that died since: the broker requeued it, so it is not handled here twice.
+    if (!state.open) return;
+    const { channel } = state;
     const { handler, topic, settings, logger, queue, now } = this.deps;
     const expiresAt = Number(message.properties.headers?.[EXPIRES_AT_HEADER]);
     if (Number.isFinite(expiresAt) && now() >= expiresAt) {
@@ -201,6 +180,16 @@ export class QueueConsumer implements ActiveSubscription {
     }
     if (!settings.autoAck) settle(() => channel.ack(message), logger, queue);
   }
+}
+
+interface ChannelState {
+  channel: Channel;
+  open: boolean;
+}
+
+interface Delivery {
+  state: ChannelState;
+  message: ConsumeMessage;
 }
 
 /** An ack on a channel that closed meanwhile cannot be sent; the broker requeued the message already (a duplicate, never a loss). */

@@ -1,4 +1,5 @@
 import type { ComponentMetadata } from "../../metadata.js";
+import { componentConsumerGroup } from "../metadata.js";
 
 export type ExchangeKind = "fanout" | "topic" | "direct" | "headers";
 const EXCHANGE_KINDS: readonly ExchangeKind[] = ["fanout", "topic", "direct", "headers"];
@@ -47,7 +48,7 @@ export const RABBITMQ_DEFAULTS = {
   deliveryMode: 2, // Dapr: 0 (transient)
   requeueInFailure: true, // Dapr: false
   // Dapr: 0 (unbounded). A bound, but a wide one: messages the runtime is retrying hold their place in
-  // it, and under CPU contention a window of 100 let a queue build up at 1,000 msg/s (bench 7).
+  // it, and under CPU contention a window of 100 let a queue build up at 1,000 msg/s (bench 8).
   prefetchCount: 1000,
   publisherConfirm: true, // Dapr: false
   reconnectWaitSeconds: 3,
@@ -57,7 +58,7 @@ export const RABBITMQ_DEFAULTS = {
 /** Parses and checks the metadata; every error names the component and the field (MetadataError). */
 export function parseRabbitMQMetadata(metadata: ComponentMetadata, appId: string): RabbitMQSettings {
   const { url, safeUrl } = connectionUrl(metadata);
-  const consumerID = metadata.string("consumerID") ?? appId;
+  const consumerID = componentConsumerGroup(metadata, appId);
   const deliveryMode = metadata.int("deliveryMode", RABBITMQ_DEFAULTS.deliveryMode, { min: 0, max: 2 }) as 0 | 1 | 2;
   const concurrency = (metadata.string("concurrencyMode", ["concurrency"]) ?? "parallel").trim().toLowerCase();
   if (concurrency !== "parallel" && concurrency !== "single") {

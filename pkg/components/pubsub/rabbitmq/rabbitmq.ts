@@ -15,7 +15,9 @@ import { AmqpConnection } from "./connection.js";
 import { QueueConsumer } from "./consumer.js";
 import { parseRabbitMQMetadata, type RabbitMQSettings } from "./metadata.js";
 import { Publisher, type OutgoingMessage } from "./publisher.js";
-import { metadataValue, queueNameOf, routingKeysOf } from "./topology.js";
+import { consumerIdOf, metadataValue } from "../metadata.js";
+import { ttlSecondsOf } from "../ttl.js";
+import { queueNameOf, routingKeysOf } from "./topology.js";
 
 /** close() waits this long for handlers in flight; what is still unacknowledged then goes back to the queue with the connection. */
 const CLOSE_DRAIN_MS = 5000;
@@ -122,7 +124,7 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
    * component-level `consumerID` replaces that default, an explicit subscription value wins over both.
    */
   private consumerIdOf(metadata: Record<string, string>, settings: RabbitMQSettings): string {
-    const requested = metadataValue(metadata, "consumerID");
+    const requested = consumerIdOf(metadata);
     if (requested === undefined || requested === this.context.appId) return settings.consumerID;
     return requested;
   }
@@ -134,12 +136,6 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
 }
 
 function outgoing(data: Buffer, contentType: string | undefined, metadata: Record<string, string>): OutgoingMessage {
-  const ttl = metadataValue(metadata, "ttlInSeconds");
-  const seconds = ttl === undefined ? Number.NaN : Number(ttl);
-  return {
-    data,
-    contentType,
-    routingKey: metadataValue(metadata, "routingKey") ?? "",
-    ttlMs: Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds * 1000) : undefined,
-  };
+  const seconds = ttlSecondsOf(metadata);
+  return { data, contentType, routingKey: metadataValue(metadata, "routingKey") ?? "", ttlMs: seconds === undefined ? undefined : seconds * 1000 };
 }

@@ -1,4 +1,5 @@
 import type { Channel } from "amqplib";
+import { metadataValue } from "../metadata.js";
 
 /**
  * Epoch ms after which a message with a TTL is not delivered. RabbitMQ expires a message only at
@@ -14,8 +15,8 @@ export async function declareExchange(channel: Channel, name: string, kind: stri
 
 /** Dapr's queue name: `<consumerID>-<topic>`, unless the subscription names one (`queueName`). */
 export function queueNameOf(consumerID: string, topic: string, metadata: Record<string, string>): string {
-  const explicit = metadataValue(metadata, "queueName");
-  return explicit ?? `${consumerID}-${topic}`;
+  const explicit = metadataValue(metadata, "queueName")?.trim();
+  return explicit ? explicit : `${consumerID}-${topic}`;
 }
 
 /** Comma-separated `routingKey` of a subscription; none binds with the empty key, as Dapr does. */
@@ -23,11 +24,4 @@ export function routingKeysOf(metadata: Record<string, string>): string[] {
   const value = metadataValue(metadata, "routingKey");
   if (value === undefined) return [""];
   return value.split(",").map((k) => k.trim());
-}
-
-/** Request metadata names match case-insensitively, as component metadata does. */
-export function metadataValue(metadata: Record<string, string>, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === wanted && value.trim() !== "") return value.trim();
-  return undefined;
 }

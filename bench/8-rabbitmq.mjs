@@ -1,4 +1,4 @@
-// 7. pubsub.rabbitmq: publish msgs/s through the sidecar / amqplib publishing directly with confirms (same in-flight),
+// 8. pubsub.rabbitmq: publish msgs/s through the sidecar / amqplib publishing directly with confirms (same in-flight),
 // and publish -> app delivery p99 at 1,000 msg/s / a direct amqplib publisher and consumer. Targets >= 0.5x and <= 2x.
 // Both sides use the component's defaults: persistent messages, durable queues, publisher confirms.
 import { randomUUID } from "node:crypto";
@@ -38,8 +38,8 @@ function confirmedPublish(channel, exchange, content) {
 
 export async function run() {
   const id = randomUUID().slice(0, 8);
-  const appId = `bench7-${id}`;
-  const names = { pubDirect: `bench7-pub-direct-${id}`, pubSidecar: `bench7-pub-sidecar-${id}`, delivery: `bench7-delivery-${id}`, deliveryDirect: `bench7-delivery-direct-${id}` };
+  const appId = `bench8-${id}`;
+  const names = { pubDirect: `bench8-pub-direct-${id}`, pubSidecar: `bench8-pub-sidecar-${id}`, delivery: `bench8-delivery-${id}`, deliveryDirect: `bench8-delivery-direct-${id}` };
   const queues = [names.pubDirect, names.pubSidecar, `${appId}-${names.delivery}`, names.deliveryDirect];
   const sidecarLatencies = [];
   let warm = 0;
@@ -123,8 +123,8 @@ export async function run() {
     const s99 = percentile(sidecarLatencies, 99);
     if (process.env.BENCH_DEBUG) console.log("sidecar pcts", [50, 90, 99, 100].map((p) => `${p}:${fmt(percentile(sidecarLatencies, p))}`).join(" "), "direct", [50, 90, 99, 100].map((p) => `${p}:${fmt(percentile(directLatencies, p))}`).join(" "));
     return [
-      { name: "7a publish msgs/s to RabbitMQ / direct amqplib with confirms", baseline: `${directRate.toFixed(0)} msg/s`, sidecar: `${sideRate.toFixed(0)} msg/s`, ratio: sideRate / directRate, extra: `${IN_FLIGHT} in flight each`, target: ">= 0.5x", pass: sideRate / directRate >= 0.5 },
-      { name: "7b publish -> app p99 at 1000 msg/s via RabbitMQ / direct amqplib consumer", baseline: `${fmt(d99, 3)} ms`, sidecar: `${fmt(s99, 3)} ms`, ratio: s99 / d99, extra: `p50 ${fmt(percentile(sidecarLatencies, 50), 3)} vs ${fmt(percentile(directLatencies, 50), 3)} ms`, target: "<= 2x", pass: s99 / d99 <= 2 },
+      { name: "8a publish msgs/s to RabbitMQ / direct amqplib with confirms", baseline: `${directRate.toFixed(0)} msg/s`, sidecar: `${sideRate.toFixed(0)} msg/s`, ratio: sideRate / directRate, extra: `${IN_FLIGHT} in flight each`, target: ">= 0.5x", pass: sideRate / directRate >= 0.5 },
+      { name: "8b publish -> app p99 at 1000 msg/s via RabbitMQ / direct amqplib consumer", baseline: `${fmt(d99, 3)} ms`, sidecar: `${fmt(s99, 3)} ms`, ratio: s99 / d99, extra: `p50 ${fmt(percentile(sidecarLatencies, 50), 3)} vs ${fmt(percentile(directLatencies, 50), 3)} ms`, target: "<= 2x", pass: s99 / d99 <= 2 },
     ];
   } finally {
     client.close();
