@@ -17,11 +17,17 @@ interface GateState {
 
 export class Readiness {
   private readonly gates = new Map<string, GateState>();
+  private readonly probes: Array<{ outbound: boolean; closed: () => string[] }> = [];
 
   gate(name: string, options: { outbound: boolean }): Gate {
     const state: GateState = { ready: false, outbound: options.outbound };
     this.gates.set(name, state);
     return { set: (ready) => void (state.ready = ready) };
+  }
+
+  /** A gate asked at each probe: `closed` names what is down now (a component that lost its broker). */
+  probe(closed: () => string[], options: { outbound: boolean }): void {
+    this.probes.push({ outbound: options.outbound, closed });
   }
 
   /** `runtime_health_ready{gate}`: 1 open, 0 closed, read at each scrape (the chart's alerts watch it). */
@@ -40,6 +46,8 @@ export class Readiness {
 
   /** Names of the gates still closed; empty when healthy. */
   waitingFor(scope: "all" | "outbound"): string[] {
-    return [...this.gates.entries()].filter(([, g]) => !g.ready && (scope === "all" || g.outbound)).map(([name]) => name);
+    const gates = [...this.gates.entries()].filter(([, g]) => !g.ready && (scope === "all" || g.outbound)).map(([name]) => name);
+    for (const probe of this.probes) if (scope === "all" || probe.outbound) gates.push(...probe.closed());
+    return gates;
   }
 }
