@@ -7,7 +7,7 @@ import type { MqttSettings } from "./metadata.js";
  * retry after `reconnectInitialMs`, doubling to `reconnectMaxMs`, reset once connected. mqtt.js only
  * knows a fixed `reconnectPeriod`, so it is adjusted between attempts.
  */
-export function openClient(settings: MqttSettings, clientId: string, clean: boolean, role: string, logger: Logger): MqttClient {
+export function openClient(settings: MqttSettings, clientId: string, clean: boolean, role: string, logger: Logger, extra: Partial<IClientOptions> = {}): MqttClient {
   const options: IClientOptions = {
     clientId,
     clean,
@@ -22,6 +22,7 @@ export function openClient(settings: MqttSettings, clientId: string, clean: bool
     ca: settings.caCert,
     cert: settings.clientCert,
     key: settings.clientKey,
+    ...extra,
   };
   const client = mqtt.connect(settings.brokerUrl, options);
   let healthy = true;

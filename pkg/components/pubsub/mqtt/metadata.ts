@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { ComponentMetadata } from "../../metadata.js";
 
 /** Typed settings of a `pubsub.mqtt3` component (Dapr's metadata names, so Dapr manifests work unchanged). */
@@ -42,10 +44,17 @@ const SCHEMES: Record<string, string> = {
   "wss:": "wss:",
 };
 
-export function parseMqttMetadata(metadata: ComponentMetadata, appId: string): MqttSettings {
+/** What Dapr's `{uuid}`, `{podName}`, `{namespace}` and `{appID}` tags in consumerID stand for. */
+export interface MqttIdentity {
+  appId: string;
+  env: Readonly<Record<string, string | undefined>>;
+  namespace?: string;
+}
+
+export function parseMqttMetadata(metadata: ComponentMetadata, identity: MqttIdentity): MqttSettings {
   const { brokerUrl, display, username, password } = parseUrl(metadata, metadata.requireString("url"));
   const consumerIDSet = metadata.string("consumerID") !== undefined;
-  const consumerID = (metadata.string("consumerID") ?? appId).trim();
+  const consumerID = expandTags(metadata.string("consumerID") ?? identity.appId, identity).trim();
   // `/`, `+` and `#` would change the meaning of `$share/<consumerID>/<topic>`.
   if (consumerID === "" || /[\s/+#]/.test(consumerID)) throw metadata.error("consumerID", `must be a name without whitespace, '/', '+' or '#', got ${JSON.stringify(consumerID)}`);
   const clientCert = metadata.string("clientCert");
@@ -76,6 +85,15 @@ export function parseMqttMetadata(metadata: ComponentMetadata, appId: string): M
     connectTimeoutMs: positive(metadata, "connectTimeout", 10_000),
     keepAliveSeconds: metadata.int("keepAlive", 30, { min: 0, max: 65_535 }),
   };
+}
+
+/** Dapr's metadata tags, as its runtime expands them (`{uuid}` is new at every start). */
+function expandTags(value: string, identity: MqttIdentity): string {
+  return value
+    .replaceAll("{uuid}", () => randomUUID())
+    .replaceAll("{podName}", () => identity.env["POD_NAME"] ?? identity.env["HOSTNAME"] ?? hostname())
+    .replaceAll("{namespace}", () => identity.namespace ?? identity.env["NAMESPACE"] ?? "default")
+    .replaceAll("{appID}", () => identity.appId);
 }
 
 function parseUrl(metadata: ComponentMetadata, value: string): Pick<MqttSettings, "brokerUrl" | "display" | "username" | "password"> {

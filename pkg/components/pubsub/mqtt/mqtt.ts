@@ -57,7 +57,7 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider {
   constructor(private readonly context: ComponentContext) {}
 
   async init(metadata: ComponentMetadata): Promise<void> {
-    const settings = parseMqttMetadata(metadata, this.context.appId);
+    const settings = parseMqttMetadata(metadata, { appId: this.context.appId, env: this.context.env, namespace: this.context.namespace });
     this.retry = parseBackOffMetadata(metadata);
     this.settings = settings;
     // The publisher keeps no session: a random suffix lets any number of sidecars publish for one app.

@@ -48,9 +48,19 @@ export class MqttSubscriber implements ActiveSubscription {
 
   async start(signal: AbortSignal): Promise<void> {
     const { settings, clientId, filter, logger } = this.options;
-    const client = openClient(settings, clientId, settings.cleanSession, `subscriber ${this.options.topic}`, logger);
+    // mqtt.js resubscribes only when the broker lost the session; Mosquitto 2.0 restores a persistent
+    // session after a restart but not its $share subscriptions, so every reconnect subscribes again
+    // (idempotent: the broker replaces the subscription and keeps what it queued).
+    const client = openClient(settings, clientId, settings.cleanSession, `subscriber ${this.options.topic}`, logger, { resubscribe: false });
     this.client = client;
-    client.on("connect", () => this.generation++);
+    const qos = Math.min(settings.qos, 1) as 0 | 1;
+    client.on("connect", () => {
+      this.generation++;
+      if (this.generation === 1 || this.stopped) return;
+      client.subscribe(filter, { qos }, (error) => {
+        if (error) logger.error(`resubscribing to ${JSON.stringify(filter)} after a reconnect failed: ${error.message}`);
+      });
+    });
     client.handleMessage = (packet, callback): void => {
       this.receive(packet);
       // Any error makes mqtt.js skip its PUBACK and go on with the next packet.
@@ -58,7 +68,7 @@ export class MqttSubscriber implements ActiveSubscription {
     };
     try {
       await connected(client, settings);
-      const granted = await client.subscribeAsync(filter, { qos: Math.min(settings.qos, 1) as 0 | 1 });
+      const granted = await client.subscribeAsync(filter, { qos });
       const refused = granted.find((g) => g.qos === 128);
       if (refused) throw new Error(`the broker refused the subscription to ${JSON.stringify(filter)}`);
     } catch (error) {
