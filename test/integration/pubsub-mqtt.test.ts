@@ -159,6 +159,11 @@ spec:
     expect(res.status).toBe(204);
     const [delivered] = await a.waitForRequests("/orders", 1);
     expect(delivered!.json<{ data: unknown; topic: string }>()).toEqual(expect.objectContaining({ data: { hello: "mqtt" }, topic }));
+    // backOffMaxRetries "0" is the runtime's retry limit: a refused message is not tried again.
+    a.respond("/orders", () => ({ status: 500 }));
+    expect((await fetch(`${sc.url}/v1.0/publish/pubsub-mqtt/${topic}`, { method: "POST", body: "refused" })).status).toBe(204);
+    await waitFor(() => sc.output().includes("gave up after 0 retries"), { timeoutMs: 10_000, what: "the message dropped after its only attempt" });
+    expect(a.on("/orders")).toHaveLength(2);
   }, 30_000);
 
   it("refuses bad metadata at init with the field named: a URL scheme it cannot speak, qos 3", async () => {
@@ -197,6 +202,23 @@ spec:
       expect(ok.size).toBe(0);
       failing = false;
       await expectAllDelivered(accepted, ok);
+    }, 40_000);
+
+    it("poison messages beyond the broker's in-flight limit (20) do not stall the topic: the retry limit moves them to the dead-letter topic", async () => {
+      const topic = `poison/${randomUUID()}`;
+      const dead = `${topic}/dead`;
+      const a = await app([
+        { pubsubname: PUBSUB, topic, route: "/orders", deadLetterTopic: dead, metadata: { maxRetries: "2", retryInitialInterval: "50ms", retryMaxInterval: "100ms" } },
+        { pubsubname: PUBSUB, topic: dead, route: "/dead" },
+      ]);
+      const ok = script(a, "/orders", (n) => n < 25);
+      const sc = await subscriber(`poison-${randomUUID().slice(0, 8)}`, a, await resources({ "mqtt.yaml": component(broker.url) }));
+      const healthy: number[] = [];
+      for (let n = 0; n < 25; n++) expect((await publish(sc, topic, { n })).status).toBe(204);
+      for (let n = 100; n < 120; n++) if ((await publish(sc, topic, { n })).status === 204) healthy.push(n);
+      await expectAllDelivered(healthy, ok);
+      await a.waitForRequests("/dead", 25);
+      expect(new Set(a.on("/dead").map((r) => r.json<{ data: { n: number } }>().data.n)).size).toBe(25);
     }, 40_000);
 
     /**
