@@ -41,7 +41,10 @@ import { MqttSubscriber } from "./subscriber.js";
  * member's persistent session while it is offline, and wait there until it returns; a replica that never
  * comes back under its client id (a Deployment's deleted pod) strands them until the broker expires the
  * session (`persistent_client_expiration`). Stable pod names (StatefulSet) or that broker setting avoid it.
- * An offline session queues at most `max_queued_messages` (1000) messages.
+ * An offline session queues at most `max_queued_messages` (1000) messages. Across its own restart
+ * (with persistence) Mosquitto 2.0 restores sessions but not their `$share` subscriptions: every
+ * reconnect subscribes again, and what is published between the broker's return and that SUBSCRIBE has
+ * no subscriber (plain subscriptions, `sharedSubscriptions: false`, are restored and lose nothing).
  *
  * Publishing while the broker is away fails at once (the sidecar answers 500); connections come back
  * with a backoff (`reconnectInitialInterval` doubling to `reconnectMaxInterval`) and subscriptions resume.
@@ -50,7 +53,8 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider {
   private settings?: MqttSettings;
   private retry: RetryDefaults = {};
   private publisher?: MqttClient;
-  private readonly pending = new Set<(error: Error) => void>();
+  private readonly pending = new Set<Pending>();
+  private sweeper?: NodeJS.Timeout;
   private readonly closing = new AbortController();
   private readonly subscribers = new Set<MqttSubscriber>();
 
@@ -66,7 +70,8 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider {
     this.publisher = publisher;
     publisher.on("close", () => {
       // A publish waiting on a lost connection fails now (500) rather than after publishTimeout.
-      for (const fail of [...this.pending]) fail(new Error(`connection to MQTT broker ${settings.display} lost before it acknowledged the message`));
+      for (const pending of this.pending) pending.reject(new Error(`connection to MQTT broker ${settings.display} lost before it acknowledged the message`));
+      this.pending.clear();
     });
     await connected(publisher, settings);
   }
@@ -85,17 +90,36 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider {
     if (/[+#]/.test(request.topic) || request.topic.startsWith("$")) throw new Error(`topic ${JSON.stringify(request.topic)} cannot be published to: MQTT wildcards (+, #) and $-topics are for subscriptions`);
     if (!publisher.connected) throw new Error(`MQTT broker ${settings.display} is not connected`);
     await new Promise<void>((resolve, reject) => {
-      const settle = (error?: Error): void => {
-        clearTimeout(timer);
-        this.pending.delete(fail);
+      const pending: Pending = { reject, deadline: Date.now() + settings.publishTimeoutMs };
+      this.pending.add(pending);
+      this.sweepTimeouts(settings);
+      publisher.publish(request.topic, request.data, { qos: settings.qos, retain: settings.retain }, (error) => {
+        this.pending.delete(pending);
         if (error) reject(error);
         else resolve();
-      };
-      const fail = (error: Error): void => settle(error);
-      const timer = setTimeout(() => fail(new Error(`MQTT broker ${settings.display} did not acknowledge the message within ${settings.publishTimeoutMs}ms`)), settings.publishTimeoutMs);
-      this.pending.add(fail);
-      publisher.publish(request.topic, request.data, { qos: settings.qos, retain: settings.retain }, (error) => settle(error ?? undefined));
+      });
     });
+  }
+
+  /**
+   * One timer for all publishes waiting on the broker (a timer per publish costs throughput): each
+   * tick fails those past their deadline, and it runs only while some are waiting.
+   */
+  private sweepTimeouts(settings: MqttSettings): void {
+    if (this.sweeper) return;
+    this.sweeper = setInterval(() => {
+      const now = Date.now();
+      for (const pending of this.pending) {
+        if (pending.deadline > now) continue;
+        this.pending.delete(pending);
+        pending.reject(new Error(`MQTT broker ${settings.display} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
+      }
+      if (this.pending.size === 0) {
+        clearInterval(this.sweeper);
+        this.sweeper = undefined;
+      }
+    }, Math.min(1000, settings.publishTimeoutMs));
+    this.sweeper.unref();
   }
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
@@ -121,6 +145,7 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider {
   async close(): Promise<void> {
     this.closing.abort();
     await Promise.all([...this.subscribers].map((s) => s.drained()));
+    clearInterval(this.sweeper);
     const publisher = this.publisher;
     this.publisher = undefined;
     if (publisher) await closeClient(publisher);
@@ -143,6 +168,12 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider {
     if (!this.settings || !this.publisher) throw new Error(`pubsub ${this.context.name} is not initialised`);
     return { settings: this.settings, publisher: this.publisher };
   }
+}
+
+/** A publish waiting for the broker's PUBACK. */
+interface Pending {
+  reject: (error: Error) => void;
+  deadline: number;
 }
 
 /** Client ids in use in this process: two live subscriptions never share one (the broker would drop the older). */
