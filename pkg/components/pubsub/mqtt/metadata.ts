@@ -101,7 +101,8 @@ function parseUrl(metadata: ComponentMetadata, value: string): Pick<MqttSettings
   try {
     url = new URL(value.trim());
   } catch {
-    throw metadata.error("url", `must be a URL such as tcp://host:1883, got ${JSON.stringify(value)}`);
+    // The value is not echoed: it may carry a password.
+    throw metadata.error("url", "must be a URL such as tcp://host:1883");
   }
   const protocol = SCHEMES[url.protocol];
   if (!protocol) throw metadata.error("url", `has scheme ${JSON.stringify(url.protocol.slice(0, -1))}; use one of ${Object.keys(SCHEMES).map((s) => s.slice(0, -1)).join(", ")}`);

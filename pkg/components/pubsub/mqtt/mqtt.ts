@@ -64,6 +64,8 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider {
     const settings = parseMqttMetadata(metadata, { appId: this.context.appId, env: this.context.env, namespace: this.context.namespace });
     this.retry = parseBackOffMetadata(metadata);
     this.settings = settings;
+    // A password given in the URL is a secret like any secretKeyRef: it never reaches a log line.
+    if (settings.password) this.context.redactor.add(settings.password);
     // The publisher keeps no session: a random suffix lets any number of sidecars publish for one app.
     const clientId = `${settings.consumerID}-pub-${randomUUID().slice(0, 8)}`;
     const publisher = openClient(settings, clientId, true, "publisher", this.context.logger);

@@ -57,8 +57,9 @@ export class MqttSubscriber implements ActiveSubscription {
     client.on("connect", () => {
       this.generation++;
       if (this.generation === 1 || this.stopped) return;
-      client.subscribe(filter, { qos }, (error) => {
-        if (error) logger.error(`resubscribing to ${JSON.stringify(filter)} after a reconnect failed: ${error.message}`);
+      client.subscribe(filter, { qos }, (error, granted) => {
+        const why = error?.message ?? (granted?.some((g) => g.qos === 128) ? "the broker refused it" : undefined);
+        if (why) logger.error(`resubscribing to ${JSON.stringify(filter)} after a reconnect failed: ${why}; messages of ${this.options.topic} are not delivered until the next reconnect`);
       });
     });
     client.handleMessage = (packet, callback): void => {
