@@ -28,9 +28,9 @@ import { MqttSubscriber } from "./subscriber.js";
  * fixed number of unacknowledged messages (Mosquitto: `max_inflight_messages` 20) and MQTT 3.1.1 asks for
  * PUBACKs in the order messages arrived. Acknowledging in order would make one message the app keeps
  * refusing hold back every PUBACK behind it, and after 20 messages the broker would send nothing more.
- * So each message is acknowledged on its own, as soon as it is handled (Mosquitto, EMQX and HiveMQ match
- * a PUBACK by packet id); a refused message holds one in-flight slot while the runtime retries it, the
- * others flow past it. The cost: a topic stalls only when as many messages as the broker's in-flight
+ * So each message is acknowledged on its own, as soon as it is handled, out of order when need be
+ * (Mosquitto matches a PUBACK by its packet id: checked); a refused message holds one in-flight slot
+ * while the runtime retries it, and the others flow past it. The cost: a topic stalls only when as many messages as the broker's in-flight
  * limit are being retried at once, which only an unbounded retry policy allows; `backOffMaxRetries` (or
  * the subscription's `maxRetries`) with a `deadLetterTopic` bounds it, and a held message is never
  * acknowledged unless delivered, dropped on purpose or moved to the dead-letter topic. A message held
