@@ -39,33 +39,34 @@ class RecordingMqttPubSub extends MqttPubSub {
   }
 }
 
-if (mqttUp) {
-  runPubSubConformance(
-    "pubsub.mqtt3",
-    () =>
-      Promise.resolve({
-        pubsub: new RecordingMqttPubSub(context()),
-        metadata: ComponentMetadata.of("conformance", "pubsub.mqtt3", {
-          url: `tcp://user:secret@${BROKERS.mqtt.host}:${BROKERS.mqtt.port}`,
-          qos: "1",
-          redeliverInterval: "100ms",
-        }),
-      }),
-    {
-      ordering: true,
-      durableGroups: true,
-      timeoutMs: 10_000,
-      // Persistent sessions outlive the suite on the shared broker: each is ended with a clean connect.
-      dropTopics: async () => {
-        const { host, port } = BROKERS.mqtt;
-        for (const { group, topic } of sessions.values()) {
-          for (const index of [0, 1]) {
-            const client = await mqtt.connectAsync(`mqtt://${host}:${port}`, { clientId: subscriberClientId(group, topic, index), clean: true, reconnectPeriod: 0 });
-            await client.endAsync();
-          }
-        }
-      },
-    },
-  );
+/** Every session the suites left on the shared broker, ended with a clean connect once both ran. */
+async function dropSessions(): Promise<void> {
+  const { host, port } = BROKERS.mqtt;
+  for (const { group, topic } of sessions.values()) {
+    for (const index of [0, 1]) {
+      const client = await mqtt.connectAsync(`mqtt://${host}:${port}`, { clientId: subscriberClientId(group, topic, index), clean: true, reconnectPeriod: 0 });
+      await client.endAsync();
+    }
+  }
+  sessions.clear();
 }
 
+if (mqttUp) {
+  // Shared subscriptions (the default) and plain ones (sharedSubscriptions: false, for brokers without them).
+  for (const shared of [true, false]) {
+    runPubSubConformance(
+      shared ? "pubsub.mqtt3" : "pubsub.mqtt3 (sharedSubscriptions: false)",
+      () =>
+        Promise.resolve({
+          pubsub: new RecordingMqttPubSub(context()),
+          metadata: ComponentMetadata.of("conformance", "pubsub.mqtt3", {
+            url: `tcp://user:secret@${BROKERS.mqtt.host}:${BROKERS.mqtt.port}`,
+            qos: "1",
+            redeliverInterval: "100ms",
+            sharedSubscriptions: String(shared),
+          }),
+        }),
+      { ordering: true, durableGroups: true, timeoutMs: 10_000, dropTopics: dropSessions },
+    );
+  }
+}
