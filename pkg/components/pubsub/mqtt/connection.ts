@@ -27,6 +27,9 @@ export function openClient(settings: MqttSettings, clientId: string, clean: bool
   const client = mqtt.connect(settings.brokerUrl, options);
   let healthy = true;
   client.on("connect", () => {
+    // mqtt.js leaves Nagle's algorithm on: small PUBLISH/PUBACK packets then wait for the peer's delayed
+    // ACK (up to 40ms) and set the delivery tail. TCP and TLS sockets have setNoDelay; a WebSocket does not.
+    (client.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
     client.options.reconnectPeriod = settings.reconnectInitialMs;
     if (!healthy) logger.info(`MQTT connection (${role}) to ${settings.display} restored`);
     healthy = true;
