@@ -3,7 +3,8 @@ import type { ActiveSubscription, PubSub, PubSubMessage } from "../../components
 import type { Logger } from "../../diagnostics/logger.js";
 import type { AppChannel } from "../appchannel.js";
 import { BulkBatcher } from "./bulk.js";
-import { backoffMs, Semaphore, sleep, StoppedError } from "./concurrency.js";
+import { Backoff } from "../../util/backoff.js";
+import { Semaphore, sleep, StoppedError } from "./concurrency.js";
 import { deliverOne, type DeliveryResult } from "./delivery.js";
 import { toInbound, type InboundMessage } from "./inbound.js";
 import type { PubSubMetrics } from "./metrics.js";
@@ -84,6 +85,7 @@ export class SubscriptionRunner {
       await this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn");
       return;
     }
+    const backoff = new Backoff({ initialMs: this.policy.retryInitialMs, maxMs: this.policy.retryMaxMs, jitter: "half" });
     for (let attempt = 1; ; attempt++) {
       // Checked before every attempt: a message that expires while being retried is not delivered late.
       if (attempt > 1 && this.expired(inbound)) return;
@@ -99,7 +101,7 @@ export class SubscriptionRunner {
         await this.dropOrDeadLetter(message, inbound, `${result.reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error");
         return;
       }
-      const wait = backoffMs(attempt, this.policy.retryInitialMs, this.policy.retryMaxMs);
+      const wait = backoff.next();
       this.deps.logger.warn(`delivery of ${String(inbound.event["id"])} on ${this.describe()} to ${path} will be retried in ${wait}ms: ${result.reason}`);
       await sleep(wait, signal);
     }

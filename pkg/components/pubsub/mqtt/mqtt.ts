@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import type { MqttClient } from "mqtt";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
+import { consumerIdOf } from "../metadata.js";
 import { parseBackOffMetadata, type RetryDefaults, type RetryDefaultsProvider } from "../retry.js";
 import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
 import { closeClient, connected, openClient } from "./connection.js";
@@ -159,8 +160,7 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider {
    */
   private groupOf(metadata: Record<string, string>): string {
     const settings = this.settings!;
-    let requested: string | undefined;
-    for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === "consumerid" && value.trim() !== "") requested = value.trim();
+    const requested = consumerIdOf(metadata);
     if (requested === undefined || (settings.consumerIDSet && requested === this.context.appId)) return settings.consumerID;
     if (/[\s/+#]/.test(requested)) throw new Error(`consumerID ${JSON.stringify(requested)} must not contain whitespace, '/', '+' or '#'`);
     return requested;

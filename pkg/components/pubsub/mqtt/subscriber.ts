@@ -1,5 +1,6 @@
 import type { IPublishPacket, MqttClient } from "mqtt";
 import type { Logger } from "../../../diagnostics/logger.js";
+import { HandlerPool } from "../pool.js";
 import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types.js";
 import { closeClient, connected, openClient } from "./connection.js";
 import type { MqttSettings } from "./metadata.js";
@@ -36,9 +37,9 @@ export class MqttSubscriber implements ActiveSubscription {
   private client?: MqttClient;
   /** Bumped per CONNACK: a message's PUBACK is valid only on the connection that delivered it. */
   private generation = 0;
-  private inFlight = 0;
   private stopped = false;
-  private idle?: () => void;
+  /** No bound of its own: the broker's in-flight limit bounds the messages held (the doc of MqttPubSub). */
+  private readonly pool = new HandlerPool<Held>({ concurrency: Infinity, handle: (held) => this.deliver(held) });
   private readonly finished: Promise<void>;
   private finish!: () => void;
 
@@ -94,7 +95,8 @@ export class MqttSubscriber implements ActiveSubscription {
   private async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    if (this.inFlight > 0) await new Promise<void>((resolve) => (this.idle = resolve));
+    this.pool.stop();
+    await this.pool.drained();
     if (this.client) await closeClient(this.client);
     this.finish();
   }
@@ -107,8 +109,7 @@ export class MqttSubscriber implements ActiveSubscription {
       data: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
       metadata: { topic: packet.topic, ...(packet.retain ? { retained: "true" } : {}) },
     };
-    this.inFlight++;
-    void this.deliver(message, packet.qos > 0 ? packet.messageId : undefined, this.generation);
+    this.pool.push({ message, messageId: packet.qos > 0 ? packet.messageId : undefined, generation: this.generation });
   }
 
   /**
@@ -116,23 +117,18 @@ export class MqttSubscriber implements ActiveSubscription {
    * to its dead-letter topic; then the message is held here, unacknowledged, and handed over again
    * after `redeliverInterval`, since MQTT has no negative acknowledgement to make the broker resend it.
    */
-  private async deliver(message: PubSubMessage, messageId: number | undefined, generation: number): Promise<void> {
-    try {
-      for (;;) {
+  private async deliver({ message, messageId, generation }: Held): Promise<void> {
+    for (;;) {
+      if (this.stopped) return;
+      try {
+        await this.options.handler(message);
+        this.ack(messageId, generation);
+        return;
+      } catch (error) {
         if (this.stopped) return;
-        try {
-          await this.options.handler(message);
-          this.ack(messageId, generation);
-          return;
-        } catch (error) {
-          if (this.stopped) return;
-          this.options.logger.warn(`message on ${message.topic} (subscription ${this.options.topic}) not processed, handing it over again in ${this.options.settings.redeliverIntervalMs}ms: ${(error as Error).message}`);
-          await this.pause(this.options.settings.redeliverIntervalMs);
-        }
+        this.options.logger.warn(`message on ${message.topic} (subscription ${this.options.topic}) not processed, handing it over again in ${this.options.settings.redeliverIntervalMs}ms: ${(error as Error).message}`);
+        await this.pause(this.options.settings.redeliverIntervalMs);
       }
-    } finally {
-      this.inFlight--;
-      if (this.inFlight === 0) this.idle?.();
     }
   }
 
@@ -151,3 +147,10 @@ export class MqttSubscriber implements ActiveSubscription {
 }
 
 const HELD = new Error("held until the handler settles");
+
+/** A message handed over and not yet acknowledged; its PUBACK is valid only on connection `generation`. */
+interface Held {
+  message: PubSubMessage;
+  messageId: number | undefined;
+  generation: number;
+}

@@ -1,0 +1,121 @@
+import { builtinRegistries, type Registries } from "../../../pkg/components/builtins.js";
+import { subscriberClientId } from "../../../pkg/components/pubsub/mqtt/mqtt.js";
+import type { PubSubFeature } from "../../../pkg/components/pubsub/types.js";
+import { BROKERS } from "../../support/brokers.js";
+import type { ConformanceTarget } from "../context.js";
+
+/**
+ * A pub/sub implementation under the conformance suite. Adding a broker is adding an entry here and
+ * a one-line test file (`runPubSubTarget("pubsub.x")`); the suite creates the component through the
+ * built-in registry and runs every case whose features the entry declares, and no other.
+ */
+export interface PubSubTarget extends ConformanceTarget {
+  /** Component metadata (short redelivery intervals so the suite runs in seconds). */
+  metadata: Record<string, string>;
+  /** Exactly what the component's features() declares; each gates the cases that test it. */
+  features: PubSubFeature[];
+  /** One subscription of a topic sees messages in publish order (when no handler rejects). */
+  ordering?: boolean;
+  /**
+   * A subscription named by `consumerID` is a durable consumer group: what is published, or
+   * rejected, while it has no subscriber is delivered when it subscribes again.
+   */
+  durableGroups?: boolean;
+  /** Upper bound for each wait (ms). Default 10000. */
+  timeoutMs?: number;
+  /** Removes what the suite's topics left on a shared broker (once, after the last case). */
+  dropTopics?: (topics: string[]) => Promise<void>;
+}
+
+const redisHost = `${BROKERS.redis.host}:${BROKERS.redis.port}`;
+
+/** (consumerID, topic) of every MQTT subscription the suite made: each left a persistent session on the shared broker. */
+const mqttSessions = new Map<string, { group: string; topic: string }>();
+
+/**
+ * pubsub.mqtt3 as the built-in registry makes it, its subscribe calls noted so that the sessions can
+ * be ended after the suite (Mosquitto lists no sessions; a client id is derived from group and topic).
+ */
+function recordMqttSessions(registries: Registries): void {
+  const builtin = builtinRegistries().pubsub;
+  registries.pubsub.register("pubsub.mqtt3", async (context) => {
+    const pubsub = await builtin.create("pubsub.mqtt3", "v1", context);
+    const subscribe = pubsub.subscribe.bind(pubsub);
+    pubsub.subscribe = (request, handler, signal) => {
+      const group = request.metadata["consumerID"] ?? context.appId;
+      mqttSessions.set(JSON.stringify([group, request.topic]), { group, topic: request.topic });
+      return subscribe(request, handler, signal);
+    };
+    return pubsub;
+  });
+}
+
+/** Ends every session the suite left, with a clean connect under its client id (index 1: a second competing consumer). */
+async function dropMqttSessions(): Promise<void> {
+  const { default: mqtt } = await import("mqtt");
+  const { host, port } = BROKERS.mqtt;
+  for (const { group, topic } of mqttSessions.values()) {
+    for (const index of [0, 1]) {
+      const client = await mqtt.connectAsync(`mqtt://${host}:${port}`, { clientId: subscriberClientId(group, topic, index), clean: true, reconnectPeriod: 0 });
+      await client.endAsync();
+    }
+  }
+  mqttSessions.clear();
+}
+
+/** The shared Mosquitto; credentials in the URL are accepted (anonymous broker) and ignored. */
+const mqttMetadata = { url: `tcp://user:secret@${BROKERS.mqtt.host}:${BROKERS.mqtt.port}`, qos: "1", redeliverInterval: "100ms" };
+
+export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
+  {
+    type: "pubsub.in-memory",
+    metadata: { redeliveryDelay: "10ms" },
+    features: ["MESSAGE_TTL", "BULK_PUBLISH", "COMPETING_CONSUMERS"],
+    ordering: true,
+    durableGroups: true,
+    timeoutMs: 5000,
+  },
+  {
+    type: "pubsub.redis",
+    broker: "redis",
+    // A rejected entry comes back after redeliverInterval, one left by a stopped subscriber after processingTimeout.
+    metadata: { redisHost, redeliverInterval: "100ms", processingTimeout: "1s", maxLenApprox: "10000" },
+    features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
+    ordering: true,
+    durableGroups: true,
+    timeoutMs: 15_000,
+    // The shared Redis outlives the run: each case's streams go with the suite.
+    dropTopics: async (topics) => {
+      const { Redis } = await import("ioredis");
+      const redis = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port, lazyConnect: true });
+      try {
+        await redis.connect();
+        if (topics.length > 0) await redis.del(...topics);
+      } finally {
+        redis.disconnect();
+      }
+    },
+  },
+  {
+    type: "pubsub.mqtt3",
+    broker: "mqtt",
+    register: recordMqttSessions,
+    metadata: mqttMetadata,
+    features: ["SUBSCRIBE_WILDCARDS", "COMPETING_CONSUMERS", "PERSISTENT"],
+    // Handlers are called in arrival order; persistent sessions (cleanSession false) keep a group's messages.
+    ordering: true,
+    durableGroups: true,
+    dropTopics: dropMqttSessions,
+  },
+  {
+    type: "pubsub.mqtt3",
+    variant: "sharedSubscriptions false",
+    broker: "mqtt",
+    register: recordMqttSessions,
+    metadata: { ...mqttMetadata, sharedSubscriptions: "false" },
+    features: ["SUBSCRIBE_WILDCARDS", "PERSISTENT"],
+    ordering: true,
+    durableGroups: true,
+    dropTopics: dropMqttSessions,
+  },
+];
