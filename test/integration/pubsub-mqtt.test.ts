@@ -61,9 +61,19 @@ async function app(subscriptions: unknown[]): Promise<TestApp> {
   return a;
 }
 
+/** startSidecar, once more when the free port it picked was taken meanwhile (other sessions share the machine). */
+async function sidecarOnFreePorts(options: Parameters<typeof startSidecar>[0]): Promise<SidecarProcess> {
+  try {
+    return await startSidecar(options);
+  } catch (error) {
+    if (!String((error as Error).message).includes("EADDRINUSE")) throw error;
+    return startSidecar(options);
+  }
+}
+
 /** A subscriber sidecar, returned once its subscriptions are live (a publish after that is delivered). */
 async function subscriber(appId: string, a: TestApp, folder: string): Promise<SidecarProcess> {
-  const sc = await startSidecar({ appId, args: ["--app-port", String(a.port), "--resources-path", folder, "--log-level", "info"] });
+  const sc = await sidecarOnFreePorts({ appId, args: ["--app-port", String(a.port), "--resources-path", folder, "--log-level", "info"] });
   sidecars.push(sc);
   await waitFor(() => sc.output().includes("subscriptions started"), { timeoutMs: 10_000, what: "subscriptions started" });
   return sc;
@@ -71,7 +81,7 @@ async function subscriber(appId: string, a: TestApp, folder: string): Promise<Si
 
 /** A sidecar without an app: it only publishes. */
 async function publisher(folder: string): Promise<SidecarProcess> {
-  const sc = await startSidecar({ appId: `pub-${randomUUID().slice(0, 8)}`, args: ["--resources-path", folder, "--log-level", "warn"] });
+  const sc = await sidecarOnFreePorts({ appId: `pub-${randomUUID().slice(0, 8)}`, args: ["--resources-path", folder, "--log-level", "warn"] });
   sidecars.push(sc);
   return sc;
 }
