@@ -11,4 +11,5 @@ export function registerPubSubs(registry: Registry<PubSub>): void {
   // pubsub.mqtt: Dapr's older name for the same component.
   registry.register("pubsub.mqtt3", async (context) => new (await import("./mqtt/mqtt.js")).MqttPubSub(context), { aliases: ["pubsub.mqtt"] });
   registry.register("pubsub.redis", async (context) => new (await import("./redis/redis.js")).RedisStreamsPubSub(context));
+  registry.register("pubsub.rabbitmq", async (context) => new (await import("./rabbitmq/rabbitmq.js")).RabbitMQPubSub(context));
 }

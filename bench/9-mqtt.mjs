@@ -1,4 +1,4 @@
-// 8. pubsub.mqtt3 on Mosquitto: publish msgs/s through the sidecar / mqtt.js publishing QoS 1 directly (same
+// 9. pubsub.mqtt3 on Mosquitto: publish msgs/s through the sidecar / mqtt.js publishing QoS 1 directly (same
 // in-flight count), target >= 0.5x; publish -> app delivery p99 at 1,000 msg/s / a direct mqtt.js publisher
 // and subscriber (QoS 1), target <= 2x. Runs a private `mosquitto` on a free port (other sessions' traffic on the
 // shared broker would be measured too), or uses BENCH_MQTT=host:port.
@@ -66,12 +66,12 @@ async function privateMosquitto() {
 
 async function publishThroughput() {
   const body = body1k();
-  const directTopic = `bench8/direct/${randomUUID()}`;
-  const sidecarTopic = `bench8/sidecar/${randomUUID()}`;
-  const client = await mqtt.connectAsync(`mqtt://${MQTT}`, { clientId: `bench8-${randomUUID().slice(0, 8)}` });
+  const directTopic = `bench9/direct/${randomUUID()}`;
+  const sidecarTopic = `bench9/sidecar/${randomUUID()}`;
+  const client = await mqtt.connectAsync(`mqtt://${MQTT}`, { clientId: `bench9-${randomUUID().slice(0, 8)}` });
   // An in-memory pub/sub beside it: the sidecar's own ceiling (HTTP, envelope) with no broker at all.
   const inMemory = "---\napiVersion: runtime.io/v1alpha1\nkind: Component\nmetadata: {name: membus}\nspec: {type: pubsub.in-memory, version: v1}\n";
-  const sidecar = await startSidecar({ appId: `bench8-${randomUUID().slice(0, 6)}`, components: component("mqttbus") + inMemory });
+  const sidecar = await startSidecar({ appId: `bench9-${randomUUID().slice(0, 6)}`, components: component("mqttbus") + inMemory });
   try {
     // Direct: IN_FLIGHT workers, each awaiting its PUBACK before the next (the concurrency autocannon keeps).
     let direct = 0;
@@ -93,7 +93,7 @@ async function publishThroughput() {
     const memUrl = `${sidecar.url}/v1.0/publish/membus/${sidecarTopic}`;
     const mem = await autocannon({ url: memUrl, method: "POST", connections: IN_FLIGHT, duration: SECONDS, headers: { "content-type": "application/json" }, body });
     return {
-      name: "8a publish msgs/s to MQTT / mqtt.js QoS 1",
+      name: "9a publish msgs/s to MQTT / mqtt.js QoS 1",
       baseline: `${directRate.toFixed(0)} msg/s`,
       sidecar: `${s.toFixed(0)} msg/s`,
       ratio: s / directRate,
@@ -108,8 +108,8 @@ async function publishThroughput() {
 }
 
 async function deliveryLatency() {
-  const topic = `bench8/deliver/${randomUUID()}`;
-  const directTopic = `bench8/direct-deliver/${randomUUID()}`;
+  const topic = `bench9/deliver/${randomUUID()}`;
+  const directTopic = `bench9/direct-deliver/${randomUUID()}`;
   const sidecarLatencies = [];
   let warm = 0;
   const appPort = await freePort();
@@ -131,10 +131,10 @@ async function deliveryLatency() {
   });
   app.keepAliveTimeout = 60_000;
   await new Promise((r) => app.listen(appPort, "127.0.0.1", r));
-  const sidecar = await startSidecar({ appId: `bench8-${randomUUID().slice(0, 6)}`, appPort, components: component("mqttbus") });
+  const sidecar = await startSidecar({ appId: `bench9-${randomUUID().slice(0, 6)}`, appPort, components: component("mqttbus") });
   const client = poster(sidecar.url);
-  const publisher = await mqtt.connectAsync(`mqtt://${MQTT}`, { clientId: `bench8-pub-${randomUUID().slice(0, 8)}` });
-  const subscriber = await mqtt.connectAsync(`mqtt://${MQTT}`, { clientId: `bench8-sub-${randomUUID().slice(0, 8)}` });
+  const publisher = await mqtt.connectAsync(`mqtt://${MQTT}`, { clientId: `bench9-pub-${randomUUID().slice(0, 8)}` });
+  const subscriber = await mqtt.connectAsync(`mqtt://${MQTT}`, { clientId: `bench9-sub-${randomUUID().slice(0, 8)}` });
   try {
     const publishPath = `/v1.0/publish/mqttbus/${topic}`;
     await waitFor(async () => (await client.post(publishPath, body1k({ warm: true }))) === 204 && warm > 0, { timeoutMs: 20_000, what: "subscription delivering" });
@@ -157,7 +157,7 @@ async function deliveryLatency() {
     const pcts = (values) => [50, 90, 95, 98, 99, 99.5, 99.9, 100].map((p) => `${p}:${fmt(percentile(values, p), 2)}`).join(" ");
     if (process.env.BENCH_DEBUG) console.log(`sidecar ${pcts(sidecarLatencies)}\n  of which the publish (HTTP -> PUBACK -> 204) ${pcts(published.latencies)}\ndirect  ${pcts(directLatencies)}`);
     return {
-      name: "8b publish -> app p99 at 1000 msg/s over MQTT / mqtt.js -> mqtt.js",
+      name: "9b publish -> app p99 at 1000 msg/s over MQTT / mqtt.js -> mqtt.js",
       baseline: `${fmt(d99, 3)} ms`,
       sidecar: `${fmt(s99, 3)} ms`,
       ratio: s99 / d99,
