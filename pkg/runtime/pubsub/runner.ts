@@ -1,3 +1,4 @@
+import { hasRetryDefaults } from "../../components/pubsub/retry.js";
 import type { ActiveSubscription, PubSub, PubSubMessage } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
@@ -44,7 +45,7 @@ export class SubscriptionRunner {
     private readonly pubsub: PubSub,
     private readonly deps: RunnerDeps,
   ) {
-    this.policy = deliveryPolicy(subscription, deps.defaultConcurrency);
+    this.policy = deliveryPolicy(subscription, deps.defaultConcurrency, hasRetryDefaults(pubsub) ? pubsub.retryDefaults() : {});
     this.slots = new Semaphore(this.policy.maxConcurrency);
     if (subscription.bulk) {
       this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger, eventType: deps.eventTypes.bulk, tracing: deps.tracing, messagingSystem: deps.messagingSystem });
