@@ -1,4 +1,5 @@
 import type { Logger } from "../../diagnostics/logger.js";
+import { parseJson } from "../../util/json.js";
 import type { AppChannel } from "../appchannel.js";
 import { sleep } from "./concurrency.js";
 import { parseDeclarations, type Subscription } from "./subscription.js";
@@ -30,9 +31,9 @@ async function askOnce(channel: AppChannel, logger: Logger): Promise<Subscriptio
     if (reply.status < 200 || reply.status > 299) throw new Error(`GET ${path} answered ${reply.status}`);
     let body: unknown;
     try {
-      body = reply.body.length === 0 ? [] : JSON.parse(reply.body.toString("utf8"));
-    } catch {
-      logger.error(`GET ${path}: the reply is not JSON; no programmatic subscriptions`);
+      body = reply.body.length === 0 ? [] : parseJson(reply.body);
+    } catch (error) {
+      logger.error(`GET ${path}: the reply is not usable JSON (${(error as Error).message}); no programmatic subscriptions`);
       return [];
     }
     const { subscriptions, errors } = parseDeclarations(body);

@@ -4,6 +4,7 @@ import type { AppChannel } from "../appchannel.js";
 import { BulkBatcher } from "./bulk.js";
 import { backoffMs, Semaphore, sleep, StoppedError } from "./concurrency.js";
 import { deliverOne, type DeliveryResult } from "./delivery.js";
+import { JsonDepthError } from "../../util/json.js";
 import { toInbound, type InboundMessage } from "./inbound.js";
 import type { PubSubMetrics } from "./metrics.js";
 import { Router } from "./router.js";
@@ -74,11 +75,20 @@ export class SubscriptionRunner {
   private async handle(message: PubSubMessage): Promise<void> {
     const signal = this.controller.signal;
     if (signal.aborted) throw new StoppedError();
-    const inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload);
+    let inbound: InboundMessage;
+    try {
+      inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload);
+    } catch (error) {
+      // Never delivered nor retried: redelivery would fail the same way, for ever.
+      if (!(error instanceof JsonDepthError)) throw error;
+      this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
+      await this.dropOrDeadLetter(message, "(unparsed)", `the payload is ${error.message}`, "error");
+      return;
+    }
     if (this.expired(inbound)) return;
     const path = this.router.route(inbound.event);
     if (path === undefined) {
-      await this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn");
+      await this.dropOrDeadLetter(message, String(inbound.event["id"]), `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn");
       return;
     }
     for (let attempt = 1; ; attempt++) {
@@ -89,11 +99,11 @@ export class SubscriptionRunner {
       this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, result.outcome, attemptStarted);
       if (result.outcome === "success") return;
       if (result.outcome === "drop") {
-        await this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error");
+        await this.dropOrDeadLetter(message, String(inbound.event["id"]), `${result.reason} for ${path}`, "error");
         return;
       }
       if (this.policy.maxRetries >= 0 && attempt > this.policy.maxRetries) {
-        await this.dropOrDeadLetter(message, inbound, `${result.reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error");
+        await this.dropOrDeadLetter(message, String(inbound.event["id"]), `${result.reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error");
         return;
       }
       const wait = backoffMs(attempt, this.policy.retryInitialMs, this.policy.retryMaxMs);
@@ -125,8 +135,7 @@ export class SubscriptionRunner {
    * DESIGN.md "Retries": `deadLetterTopic` receives what is dropped or what exhausted its retries; a
    * failed dead-letter publish rejects, so the broker keeps the message.
    */
-  private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage, reason: string, level: "warn" | "error"): Promise<void> {
-    const id = String(inbound.event["id"]);
+  private async dropOrDeadLetter(message: PubSubMessage, id: string, reason: string, level: "warn" | "error"): Promise<void> {
     const deadLetterTopic = this.subscription.deadLetterTopic;
     if (!deadLetterTopic) {
       this.deps.logger[level](`dropping message ${id} on ${this.describe()}: ${reason}`);

@@ -1,6 +1,7 @@
 import http from "node:http";
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
 import { HttpServer } from "../../../util/httpserver.js";
+import { JsonDepthError, parseJson } from "../../../util/json.js";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { InputEvent, InputHandler } from "../types.js";
 
@@ -56,9 +57,9 @@ function isCloudEvent(value: unknown): value is Record<string, unknown> {
 export function parseDelivery(contentType: string, body: Buffer): Array<Record<string, unknown>> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.toString("utf8"));
-  } catch {
-    throw new HttpFailure(400, "body is not JSON");
+    parsed = parseJson(body);
+  } catch (error) {
+    throw new HttpFailure(400, error instanceof JsonDepthError ? `the body is ${error.message}` : "body is not JSON");
   }
   const media = contentType.split(";")[0]!.trim().toLowerCase();
   const batch = media === "application/cloudevents-batch+json" || (media !== "application/cloudevents+json" && Array.isArray(parsed));
