@@ -161,6 +161,34 @@ describe("runtime-injector process over HTTPS", () => {
     expect({ patched: count("patched"), denied: count("denied"), allowed: count("allowed"), malformed: count("malformed") }).toEqual({ patched: 1, denied: 1, allowed: 3, malformed: 4 });
   });
 
+  // Issue 25 (after the metrics count above, which these would change).
+  it("does not inject twice: a pod already running runtimed as a native sidecar (an init container with restartPolicy Always) passes unchanged", async () => {
+    const pod = deploymentPod({ "runtime.io/enabled": "true" });
+    (pod.spec as Record<string, unknown>).initContainers = [
+      { name: "migrate", image: "registry.example.com/migrate:1" },
+      { name: "runtimed", image: "ghcr.io/example/runtimed:test", restartPolicy: "Always" },
+    ];
+    const reply = await mutate(JSON.stringify(admissionReview(pod, { uid: "uid-native" })));
+    expect(JSON.parse(reply.body)).toEqual({ apiVersion: "admission.k8s.io/v1", kind: "AdmissionReview", response: { uid: "uid-native", allowed: true } });
+  });
+
+  it("answers 415 to a body that is not application/json, and takes application/json with parameters", async () => {
+    const review = JSON.stringify(admissionReview(deploymentPod({ "runtime.io/enabled": "true" })));
+    for (const headers of [{ "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }, { "content-type": "application/jsonx" }, {} as Record<string, string>]) {
+      const reply = await mutate(review, headers);
+      expect({ headers, status: reply.status }).toEqual({ headers, status: 415 });
+      expect(JSON.parse(reply.body).message).toMatch(/application\/json/);
+    }
+    expect((await mutate(review, { "content-type": "Application/JSON; charset=utf-8" })).status).toBe(200);
+  });
+
+  it("answers 400 to an AdmissionReview nested too deep", async () => {
+    const depth = 100_000;
+    const reply = await mutate(`{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`);
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body).message).toMatch(/nested deeper than \d+ levels/);
+  });
+
   it("serves a renewed certificate without a restart, and keeps the current one while key and certificate do not match", async () => {
     const renewed = mkdtempSync(path.join(os.tmpdir(), "injector-tls-renewed-"));
     try {
