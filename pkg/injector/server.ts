@@ -126,6 +126,8 @@ export class InjectorServer {
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const path = (req.url ?? "").split("?")[0];
+    // Answers given before the body is read (404, 405, 415) drain it, so the client reads them rather than a reset.
+    if (path !== "/mutate" || req.method !== "POST") req.resume();
     if (path === "/healthz" && req.method === "GET") return send(res, 200, { status: "ok" });
     if (path !== "/mutate") return send(res, 404, { message: "only POST /mutate and GET /healthz are served here" });
     if (req.method !== "POST") {

@@ -121,6 +121,8 @@ export class WebhookServer {
         const message = error instanceof Error ? error.message : String(error);
         if (status >= 500) this.options.logger.warn(`webhook ${req.method} ${req.url}: ${message}`);
         else this.options.logger.debug(`webhook ${req.method} ${req.url} refused (${status}): ${message}`);
+        // A request refused before its body was read is drained, so the caller reads the answer, not a reset.
+        req.resume();
         if (!res.headersSent) {
           res.writeHead(status, { "content-type": "application/json" });
           res.end(JSON.stringify({ error: message }));
