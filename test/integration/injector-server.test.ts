@@ -3,39 +3,21 @@
  * what the API server sees when it calls the webhook. Build first: npx tsc -p tsconfig.build.json
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import jsonpatch from "fast-json-patch";
 import { Pod } from "kubernetes-models/v1/Pod";
+import { INJECTOR, selfSignedCertificate, startInjector, type RunningInjector } from "../support/injector.js";
 import { freePort, waitFor } from "../support/ports.js";
 import { admissionReview, DEPLOYMENT_OBJECT, deploymentPod } from "../unit/injector-fixtures.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const INJECTOR = path.join(ROOT, "dist/cmd/injector/main.js");
 
 interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startInjector(args: string[], env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, [INJECTOR, ...args], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
 }
 
 function request(options: https.RequestOptions & { body?: string | Buffer }): Promise<Reply> {
@@ -52,22 +34,12 @@ function request(options: https.RequestOptions & { body?: string | Buffer }): Pr
   });
 }
 
-/** A self-signed EC certificate for localhost as tls.crt and tls.key in `dir`; returns the certificate. */
-function selfSignedCertificate(dir: string): Buffer {
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-    "-keyout", path.join(dir, "tls.key"), "-out", path.join(dir, "tls.crt"),
-  ], { stdio: "ignore", timeout: 10_000 });
-  return readFileSync(path.join(dir, "tls.crt"));
-}
-
 describe("runtime-injector process over HTTPS", () => {
   let dir: string;
   let ca: Buffer;
   let port: number;
   let metricsPort: number;
-  let injector: Running;
+  let injector: RunningInjector;
 
   const mutate = (body: string | Buffer, headers: Record<string, string> = { "content-type": "application/json" }): Promise<Reply> =>
     request({ port, ca, servername: "localhost", method: "POST", path: "/mutate", headers, body });
