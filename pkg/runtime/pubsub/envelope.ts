@@ -6,6 +6,11 @@ import { JsonDepthError, jsonTooDeep, MAX_JSON_DEPTH, parseJson } from "../../ut
 export const EVENT_TYPE = "com.runtime.event.sent";
 export const BULK_EVENT_TYPE = "com.runtime.event.sent.bulk";
 export const CLOUDEVENTS_JSON = "application/cloudevents+json";
+/**
+ * Levels the envelope adds around published JSON data (`data` inside the event object): what a
+ * subscriber parses may nest this much deeper than what the publish route accepted.
+ */
+export const ENVELOPE_LEVELS = 1;
 /** Spec "Publish request": the default when no Content-Type is given. */
 export const DEFAULT_CONTENT_TYPE = "text/plain";
 

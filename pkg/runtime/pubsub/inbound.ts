@@ -1,6 +1,6 @@
 import type { PubSubMessage } from "../../components/pubsub/types.js";
-import { JsonDepthError, parseJson } from "../../util/json.js";
-import { CLOUDEVENTS_JSON, expirationOf, serializeEnvelope } from "./envelope.js";
+import { JsonDepthError, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+import { CLOUDEVENTS_JSON, ENVELOPE_LEVELS, expirationOf, serializeEnvelope } from "./envelope.js";
 
 /**
  * The `source` of the CloudEvent made around a raw message, whose publisher is unknown: Dapr puts its
@@ -52,7 +52,8 @@ function parseCloudEvent(data: Buffer, opaque: boolean): Record<string, unknown>
   while (i < data.length && (data[i] === 0x20 || data[i] === 0x0a || data[i] === 0x0d || data[i] === 0x09)) i++;
   if (data[i] !== 0x7b) return undefined;
   try {
-    const value = parseJson(data);
+    // Room for the envelope: data the publish route accepted is never too deep once wrapped.
+    const value = parseJson(data, MAX_JSON_DEPTH + ENVELOPE_LEVELS);
     if (typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { specversion?: unknown }).specversion === "string") {
       return value as Record<string, unknown>;
     }
