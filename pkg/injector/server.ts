@@ -7,7 +7,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../diagnostics/logger.js";
-import { afterBodyDrained } from "../util/httpserver.js";
 import { TlsFiles } from "./tlsfiles.js";
 import type { InjectorWebhook } from "./webhook.js";
 
@@ -127,19 +126,17 @@ export class InjectorServer {
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
     const path = (req.url ?? "").split("?")[0];
-    // Answers given before the body is read (404, 405, 415) drain it first, so the client reads them rather than a reset.
-    const answer = (status: number, body: unknown): void => afterBodyDrained(req, this.options.maxBodyBytes, () => send(res, status, body));
-    if (path === "/healthz" && req.method === "GET") return answer(200, { status: "ok" });
-    if (path !== "/mutate") return answer(404, { message: "only POST /mutate and GET /healthz are served here" });
+    if (path === "/healthz" && req.method === "GET") return send(res, 200, { status: "ok" });
+    if (path !== "/mutate") return send(res, 404, { message: "only POST /mutate and GET /healthz are served here" });
     if (req.method !== "POST") {
       this.webhook.countRejected();
       res.setHeader("allow", "POST");
-      return answer(405, { message: "/mutate takes POST with an AdmissionReview" });
+      return send(res, 405, { message: "/mutate takes POST with an AdmissionReview" });
     }
     // The API server always sends JSON; anything else is not an AdmissionReview, whatever the bytes say.
     if (mediaTypeOf(req.headers["content-type"]) !== "application/json") {
       this.webhook.countRejected();
-      return answer(415, { message: `/mutate takes an AdmissionReview as application/json, got ${JSON.stringify(req.headers["content-type"] ?? "no Content-Type")}` });
+      return send(res, 415, { message: `/mutate takes an AdmissionReview as application/json, got ${JSON.stringify(req.headers["content-type"] ?? "no Content-Type")}` });
     }
     readBody(req, this.options.maxBodyBytes).then(
       (body) => {

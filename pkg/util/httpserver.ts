@@ -46,28 +46,3 @@ export class HttpServer {
   }
 }
 
-/**
- * Runs `respond` once the request body has been read and dropped, for answers given without reading
- * it (refusals, handshakes). Answering first and closing the connection with unread bytes in it makes
- * the kernel reset it, and the client then sees ECONNRESET instead of the answer. Past `limit` bytes
- * the answer goes out anyway (the client is sending far more than anything here accepts).
- */
-export function afterBodyDrained(req: http.IncomingMessage, limit: number, respond: () => void): void {
-  if (req.complete || req.readableEnded) return respond();
-  let size = 0;
-  let done = false;
-  const once = (): void => {
-    if (done) return;
-    done = true;
-    req.off("data", count);
-    respond();
-  };
-  const count = (chunk: Buffer): void => {
-    size += chunk.length;
-    if (size > limit) once();
-  };
-  req.on("data", count);
-  req.once("end", once);
-  req.once("error", once);
-  req.resume();
-}

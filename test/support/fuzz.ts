@@ -164,7 +164,10 @@ const PARSER_REFUSED = new Set(["TRACE", "CONNECT", "FOO"]);
  */
 export function send(target: Target, request: FuzzRequest): Promise<FuzzReply> {
   return new Promise((resolve, reject) => {
-    const options: https.RequestOptions = { host: "127.0.0.1", port: target.port, method: request.method, path: request.path, headers: request.headers, timeout: ANSWER_WITHIN_MS, agent: false };
+    // Framed by Content-Length whatever the method: Node's client sends a GET, DELETE or OPTIONS body
+    // unframed, which the server rightly reads as a malformed next request.
+    const headers = request.body === undefined ? request.headers : { ...request.headers, "content-length": String(request.body.length) };
+    const options: https.RequestOptions = { host: "127.0.0.1", port: target.port, method: request.method, path: request.path, headers, timeout: ANSWER_WITHIN_MS, agent: false };
     const client = target.ca ? https.request({ ...options, ca: target.ca, servername: "localhost" }) : http.request(options);
     const timer = setTimeout(() => client.destroy(new Error(`no answer within ${ANSWER_WITHIN_MS}ms`)), ANSWER_WITHIN_MS);
     client.on("response", (res) => {

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
-import { afterBodyDrained, HttpServer } from "../../../util/httpserver.js";
+import { HttpServer } from "../../../util/httpserver.js";
 import { JsonDepthError, parseJson } from "../../../util/json.js";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { InputEvent, InputHandler } from "../types.js";
@@ -121,12 +121,10 @@ export class WebhookServer {
         const message = error instanceof Error ? error.message : String(error);
         if (status >= 500) this.options.logger.warn(`webhook ${req.method} ${req.url}: ${message}`);
         else this.options.logger.debug(`webhook ${req.method} ${req.url} refused (${status}): ${message}`);
-        if (res.headersSent) return void res.destroy();
-        // A request refused before its body was read is drained first, so the caller reads the answer, not a reset.
-        afterBodyDrained(req, this.options.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES, () => {
+        if (!res.headersSent) {
           res.writeHead(status, { "content-type": "application/json" });
           res.end(JSON.stringify({ error: message }));
-        });
+        } else res.destroy();
       });
     };
     this.server = new HttpServer(handler, { port: options.port, address: options.address }, options.graceMs ?? 5000);
@@ -171,9 +169,7 @@ export class WebhookServer {
   private handshake(req: http.IncomingMessage, res: http.ServerResponse): void {
     const origin = req.headers["webhook-request-origin"];
     if (typeof origin !== "string" || !SAFE_ORIGIN.test(origin)) throw new HttpFailure(400, "missing or invalid WebHook-Request-Origin header");
-    afterBodyDrained(req, this.options.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES, () => {
-      res.writeHead(200, { "WebHook-Allowed-Origin": origin, "WebHook-Allowed-Rate": "*", allow: "OPTIONS, POST" }).end();
-    });
+    res.writeHead(200, { "WebHook-Allowed-Origin": origin, "WebHook-Allowed-Rate": "*", allow: "OPTIONS, POST" }).end();
   }
 
   private async authenticate(header: string | undefined): Promise<void> {
