@@ -25,20 +25,24 @@ const CLOSE_BRACE = 0x7d;
 
 /**
  * Whether the JSON text nests deeper than `maxDepth`, in one pass over the bytes without building
- * anything: brackets inside strings do not count, and a string is skipped with a native search for
- * its closing quote. Malformed text is not judged here (JSON.parse does that); this only bounds it.
+ * anything: brackets inside strings do not count. A plain byte loop: measured faster than skipping
+ * strings with Buffer#indexOf, whose per-call cost outweighs the typical short JSON string.
+ * Malformed text is not judged here (JSON.parse does that); this only bounds it.
  */
 export function jsonTooDeep(input: Uint8Array | string, maxDepth = MAX_JSON_DEPTH): boolean {
   // Fewer bytes than levels cannot go that deep: the common small body costs nothing.
   if (input.length <= maxDepth) return false;
-  const bytes = typeof input === "string" ? Buffer.from(input, "utf8") : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
-  let depth = 0;
+  const bytes = typeof input === "string" ? Buffer.from(input, "utf8") : input;
   const length = bytes.length;
+  let depth = 0;
+  let inString = false;
   for (let i = 0; i < length; i++) {
     const byte = bytes[i]!;
-    if (byte === QUOTE) {
-      i = stringEnd(bytes, i + 1);
-      if (i < 0) return false;
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
     } else if (byte === OPEN_BRACKET || byte === OPEN_BRACE) {
       if (++depth > maxDepth) return true;
     } else if (byte === CLOSE_BRACKET || byte === CLOSE_BRACE) {
@@ -46,19 +50,6 @@ export function jsonTooDeep(input: Uint8Array | string, maxDepth = MAX_JSON_DEPT
     }
   }
   return false;
-}
-
-/** Index of the quote closing the string that starts at `from`; -1 when it never closes. */
-function stringEnd(bytes: Buffer, from: number): number {
-  let at = from;
-  for (;;) {
-    const quote = bytes.indexOf(QUOTE, at);
-    if (quote < 0) return -1;
-    let backslashes = 0;
-    for (let j = quote - 1; j >= from && bytes[j] === BACKSLASH; j--) backslashes++;
-    if (backslashes % 2 === 0) return quote;
-    at = quote + 1;
-  }
 }
 
 /** JSON.parse of UTF-8 bytes or text, refusing nesting beyond `maxDepth` (JsonDepthError) before parsing. */
