@@ -3,8 +3,6 @@
  * requests and AdmissionReviews of any shape. Never a 5xx, every answer within the bound, a patch
  * never leaves two runtimed containers, and a well-formed review answers exactly as before.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import jsonpatch from "fast-json-patch";
@@ -12,6 +10,7 @@ import fc from "fast-check";
 import { anyJsonText, checkAnswer, deepJson, fuzz, fuzzTimeoutMs, hostileBody, hostileContentType, hostileHeaders, hostileMethod, hostileSegment, printSummary, send, withBody, type Target } from "../support/fuzz.js";
 import { selfSignedCertificate, startInjector, type RunningInjector } from "../support/injector.js";
 import { freePort, waitFor } from "../support/ports.js";
+import { tempDir } from "../support/tempdirs.js";
 import { admissionReview, deploymentPod } from "../unit/injector-fixtures.js";
 
 let dir: string | undefined;
@@ -19,7 +18,7 @@ let injector: RunningInjector | undefined;
 let target: Target;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), "fuzz-injector-"));
+  dir = tempDir("fuzz-injector-");
   const ca = selfSignedCertificate(dir);
   const port = await freePort();
   injector = startInjector(
@@ -36,7 +35,6 @@ afterAll(async () => {
     injector.child.kill("SIGKILL");
     await injector.exited;
   }
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const CANONICAL = Buffer.from(JSON.stringify(admissionReview(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/app-port": "8080" }), { uid: "canon" })));

@@ -4,8 +4,7 @@
  * documented component failure, no request header echoed unvalidated, and a well-formed request
  * after each case behaves exactly as before. FUZZ_RUNS cases per endpoint (`make fuzz`: 10,000).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
@@ -30,6 +29,7 @@ import {
   type Target,
 } from "../support/fuzz.js";
 import { freePort, waitFor } from "../support/ports.js";
+import { tempDir } from "../support/tempdirs.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { startTestApp, type Reply, type TestApp } from "../support/testapp.js";
 
@@ -47,7 +47,6 @@ let standins: Standins;
 let sidecar: SidecarProcess;
 let app: TestApp;
 let resources: { dir: string; remove(): void } | undefined;
-let configDir: string | undefined;
 let api: Target;
 let webhookPort: number;
 /** What the app answers to the next delivery on /fuzz/single and /fuzz/bulk. */
@@ -91,7 +90,7 @@ spec:
   - {name: managementEndpoint, value: ${JSON.stringify(standins.managementEndpoint)}}
 auth: {secretStore: secrets}
 `);
-  configDir = mkdtempSync(path.join(tmpdir(), "fuzz-config-"));
+  const configDir = tempDir("fuzz-config-");
   const configFile = path.join(configDir, "config.yaml");
   writeFileSync(configFile, JSON.stringify(CONFIG_ITEMS));
   writeFileSync(
@@ -122,7 +121,6 @@ afterAll(async () => {
   await standins?.close();
   await app?.close();
   resources?.remove();
-  if (configDir) rmSync(configDir, { recursive: true, force: true });
 });
 
 /** The process is alive and a well-formed request answers exactly as before the case. */

@@ -3,15 +3,15 @@
  * what the API server sees when it calls the webhook. Build first: npx tsc -p tsconfig.build.json
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { copyFileSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 import https from "node:https";
-import os from "node:os";
 import path from "node:path";
 import jsonpatch from "fast-json-patch";
 import { Pod } from "kubernetes-models/v1/Pod";
 import { INJECTOR, selfSignedCertificate, startInjector, type RunningInjector } from "../support/injector.js";
 import { freePort, waitFor } from "../support/ports.js";
 import { admissionReview, DEPLOYMENT_OBJECT, deploymentPod } from "../unit/injector-fixtures.js";
+import { tempDir } from "../support/tempdirs.js";
 
 
 interface Reply {
@@ -46,7 +46,7 @@ describe("runtime-injector process over HTTPS", () => {
 
   beforeAll(async () => {
     if (!existsSync(INJECTOR)) throw new Error(`${INJECTOR} is missing: build first (npx tsc -p tsconfig.build.json)`);
-    dir = mkdtempSync(path.join(os.tmpdir(), "injector-tls-"));
+    dir = tempDir("injector-tls-");
     ca = selfSignedCertificate(dir);
     port = await freePort();
     metricsPort = await freePort();
@@ -162,7 +162,7 @@ describe("runtime-injector process over HTTPS", () => {
   });
 
   it("serves a renewed certificate without a restart, and keeps the current one while key and certificate do not match", async () => {
-    const renewed = mkdtempSync(path.join(os.tmpdir(), "injector-tls-renewed-"));
+    const renewed = tempDir("injector-tls-renewed-");
     try {
       const renewedCa = selfSignedCertificate(renewed);
       // agent: false, so every check is a new TLS handshake rather than a resumed session.

@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
+import { wireDialectOf, type WireDialect } from "../../apis/dialect.js";
 import type { ConfigurationItem, ConfigurationRelease } from "../../components/configuration/types.js";
 import { scoped, type Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
 import type { AppChannel } from "../appchannel.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
-import { observe, operationMetrics, type OperationMetrics } from "./metrics.js";
+import { Backoff, pause } from "../../util/backoff.js";
+import { observe, operationMetrics, type OperationMetrics } from "../../diagnostics/operations.js";
 
 export interface RetryPolicy {
   initialMs: number;
@@ -176,8 +178,9 @@ export class ConfigurationSubscriptions implements ComponentListener {
   }
 
   private async notify(subscription: Subscription, signal: AbortSignal, start: RouteLevel, entries: Array<[string, ConfigurationItem]>): Promise<void> {
-    const body = JSON.stringify({ id: subscription.id, items: entries.map(([key, item]) => ({ key, value: item.value, version: item.version ?? "", ...(item.metadata ? { metadata: item.metadata } : {}) })) });
     const store = subscription.storeName;
+    const resource = this.deps.store.entry(store)?.resource;
+    const body = JSON.stringify(notificationBody(subscription.id, entries, resource ? wireDialectOf(resource) : "spec"));
     for (let level = start; level <= 2; level++) {
       if (signal.aborted) return;
       const path = routePath(level as RouteLevel, store, entries[0]![0]);
@@ -198,7 +201,7 @@ export class ConfigurationSubscriptions implements ComponentListener {
   /** 2xx or 404 (the caller falls back); anything else is retried with exponential back-off. */
   private async post(path: string, body: string, signal: AbortSignal): Promise<number> {
     const channel = this.deps.appChannel!;
-    let delay = this.retry.initialMs;
+    const backoff = new Backoff({ initialMs: this.retry.initialMs, maxMs: this.retry.maxMs });
     for (let attempt = 1; ; attempt++) {
       let problem: string;
       try {
@@ -210,10 +213,10 @@ export class ConfigurationSubscriptions implements ComponentListener {
         problem = (error as Error).message;
       }
       if (attempt >= this.retry.maxAttempts) throw new NotificationError(`POST ${path}: ${problem} after ${attempt} attempts`);
+      const delay = backoff.next();
       this.logger.warn(`POST ${path}: ${problem}; retrying in ${delay}ms (attempt ${attempt} of ${this.retry.maxAttempts})`);
-      await sleep(delay, signal);
+      await pause(delay, signal);
       if (signal.aborted) throw new NotificationError("unsubscribed");
-      delay = Math.min(delay * 2, this.retry.maxMs);
     }
   }
 
@@ -222,15 +225,23 @@ export class ConfigurationSubscriptions implements ComponentListener {
   }
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
+/**
+ * The A4 body in the store's wire dialect (DESIGN.md "Two dialects on the wire"). The spec's: `items` a
+ * list of `{key, value, version}`. daprd's (its UpdateEvent as Go encodes it): `items` an object keyed
+ * by item name, each `{value, version, metadata}` with every empty field left out (`omitempty`), so a
+ * deleted key, whose value is "", arrives as `{}`.
+ */
+export function notificationBody(id: string, entries: Array<[string, ConfigurationItem]>, dialect: WireDialect): unknown {
+  if (dialect === "spec") {
+    return { id, items: entries.map(([key, item]) => ({ key, value: item.value, version: item.version ?? "", ...(item.metadata ? { metadata: item.metadata } : {}) })) };
+  }
+  const items: Record<string, Record<string, unknown>> = Object.create(null) as Record<string, Record<string, unknown>>;
+  for (const [key, item] of entries) {
+    const daprItem: Record<string, unknown> = {};
+    if (item.value !== "") daprItem["value"] = item.value;
+    if (item.version) daprItem["version"] = item.version;
+    if (item.metadata && Object.keys(item.metadata).length > 0) daprItem["metadata"] = item.metadata;
+    items[key] = daprItem;
+  }
+  return { id, items };
 }

@@ -1,6 +1,6 @@
 import type { PubSubMessage } from "../../components/pubsub/types.js";
 import { JsonDepthError, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
-import { CLOUDEVENTS_JSON, ENVELOPE_LEVELS, expirationOf, serializeEnvelope } from "./envelope.js";
+import { CLOUDEVENTS_JSON, ENVELOPE_LEVELS, EVENT_TYPE, expirationOf, serializeEnvelope } from "./envelope.js";
 
 /**
  * The `source` of the CloudEvent made around a raw message, whose publisher is unknown: Dapr puts its
@@ -31,10 +31,10 @@ export interface InboundMessage {
  * than MAX_JSON_DEPTH throws JsonDepthError for a CloudEvent subscription: the runner dead-letters it
  * rather than deliver it; a rawPayload subscription gets it as opaque bytes.
  */
-export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean): InboundMessage {
+export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean, eventType = EVENT_TYPE): InboundMessage {
   const parsed = parseCloudEvent(message.data, rawPayload);
   // A raw message is wrapped by the publish path's own envelope, then read back for the routing rules.
-  const wrapped = parsed ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE });
+  const wrapped = parsed ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE, eventType });
   const event = parsed ?? (JSON.parse(wrapped!.toString("utf8")) as Record<string, unknown>);
   const traceparent = typeof event["traceparent"] === "string" ? event["traceparent"] : undefined;
   const expiresAt = expirationOf(event);

@@ -2,7 +2,8 @@ import type { ActiveSubscription, PubSub, PubSubMessage } from "../../components
 import type { Logger } from "../../diagnostics/logger.js";
 import type { AppChannel } from "../appchannel.js";
 import { BulkBatcher } from "./bulk.js";
-import { backoffMs, Semaphore, sleep, StoppedError } from "./concurrency.js";
+import { Backoff } from "../../util/backoff.js";
+import { Semaphore, sleep, StoppedError } from "./concurrency.js";
 import { deliverOne, type DeliveryResult } from "./delivery.js";
 import { JsonDepthError } from "../../util/json.js";
 import { toInbound, type InboundMessage } from "./inbound.js";
@@ -16,6 +17,8 @@ export interface RunnerDeps {
   logger: Logger;
   metrics: PubSubMetrics;
   defaultConcurrency: number;
+  /** The CloudEvent types of the pub/sub's wire dialect: a raw message's wrapper, the bulk body. */
+  eventTypes: { single: string; bulk: string };
 }
 
 /**
@@ -41,7 +44,7 @@ export class SubscriptionRunner {
     this.policy = deliveryPolicy(subscription, deps.defaultConcurrency);
     this.slots = new Semaphore(this.policy.maxConcurrency);
     if (subscription.bulk) {
-      this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger });
+      this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger, eventType: deps.eventTypes.bulk });
     }
   }
 
@@ -77,7 +80,7 @@ export class SubscriptionRunner {
     if (signal.aborted) throw new StoppedError();
     let inbound: InboundMessage;
     try {
-      inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload);
+      inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single);
     } catch (error) {
       // Never delivered nor retried: redelivery would fail the same way, for ever.
       if (!(error instanceof JsonDepthError)) throw error;
@@ -91,6 +94,7 @@ export class SubscriptionRunner {
       await this.dropOrDeadLetter(message, String(inbound.event["id"]), `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn");
       return;
     }
+    const backoff = new Backoff({ initialMs: this.policy.retryInitialMs, maxMs: this.policy.retryMaxMs, jitter: "half" });
     for (let attempt = 1; ; attempt++) {
       // Checked before every attempt: a message that expires while being retried is not delivered late.
       if (attempt > 1 && this.expired(inbound)) return;
@@ -106,7 +110,7 @@ export class SubscriptionRunner {
         await this.dropOrDeadLetter(message, String(inbound.event["id"]), `${result.reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error");
         return;
       }
-      const wait = backoffMs(attempt, this.policy.retryInitialMs, this.policy.retryMaxMs);
+      const wait = backoff.next();
       this.deps.logger.warn(`delivery of ${String(inbound.event["id"])} on ${this.describe()} to ${path} will be retried in ${wait}ms: ${result.reason}`);
       await sleep(wait, signal);
     }
