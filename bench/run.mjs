@@ -14,6 +14,7 @@ const BENCHES = {
   20: "./20-tracing.mjs",
   7: "./7-configuration-notify-latency.mjs",
   8: "./8-rabbitmq.mjs",
+  9: "./9-jetstream.mjs",
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHES);

@@ -33,13 +33,17 @@ export class Readiness {
   /** `runtime_health_ready{gate}`: 1 open, 0 closed, read at each scrape (the chart's alerts watch it). */
   exportTo(metrics: Metrics): void {
     const gates = this.gates;
+    const probes = this.probes;
     new Gauge({
       name: `${METRIC_PREFIX}health_ready`,
       help: "Readiness gates behind the health probes (components, resources-synced, http-server, app-channel, subscriptions): 1 open, 0 closed",
       labelNames: ["gate"],
       registers: [metrics.registry],
       collect(this: Gauge<"gate">) {
+        // Probed parts (a component that lost its broker) appear as a closed gate while down and vanish once back.
+        this.reset();
         for (const [name, state] of gates) this.set({ gate: name }, state.ready ? 1 : 0);
+        for (const probe of probes) for (const name of probe.closed()) this.set({ gate: name }, 0);
       },
     });
   }
