@@ -1,3 +1,4 @@
+import { WIRE_DIALECTS, WIRE_FORMAT_FIELD } from "./dialect.js";
 import { parseBool, parseDurationMs } from "../util/parse.js";
 import { API_GROUPS, type ComponentResource, type ConfigurationResource, type MetadataItem, type Resource, type SubscriptionResource } from "./types.js";
 
@@ -88,6 +89,9 @@ function validateComponentSpec(spec: Json, errors: FieldError[]): void {
     if (hasValue && !["string", "number", "boolean"].includes(typeof item.value)) errors.push({ field: `${field}.value`, message: "must be a string" });
     if (ref !== undefined && (!isObject(ref) || typeof ref.name !== "string" || ref.name === "" || (ref.key !== undefined && typeof ref.key !== "string"))) {
       errors.push({ field: `${field}.secretKeyRef`, message: "needs a name (and optionally a key)" });
+    }
+    if (item.name.toLowerCase() === WIRE_FORMAT_FIELD.toLowerCase() && !(typeof item.value === "string" && (WIRE_DIALECTS as readonly string[]).includes(item.value.trim().toLowerCase()))) {
+      errors.push({ field: `${field}.value`, message: `must be ${WIRE_DIALECTS.join(" or ")} (DESIGN.md "Two dialects on the wire"), got ${JSON.stringify(item.value ?? item.secretKeyRef)}` });
     }
   });
 }

@@ -107,6 +107,8 @@ export class Runtime implements ApiContext {
       components: this.readiness.gate("components", { outbound: true }),
       resources: this.readiness.gate("resources-synced", { outbound: true }),
       app: options.appPort !== undefined ? this.readiness.gate("app-channel", { outbound: false }) : undefined,
+      // /v1.0/healthz answers 204 with an app channel only once its subscriptions are live (issue 15).
+      subscriptions: options.appPort !== undefined ? this.readiness.gate("subscriptions", { outbound: false }) : undefined,
     };
     if (options.appPort !== undefined) {
       this.appChannel = new AppChannel({ address: options.appChannelAddress, port: options.appPort, token: options.appToken, timeoutMs: 60_000, maxReplyBytes: options.maxBodyBytes });
@@ -182,7 +184,10 @@ export class Runtime implements ApiContext {
         if (this.stopping.signal.aborted) return;
         this.logger.info(`app channel ready at ${this.appChannel!.baseUrl}`);
         // Subscriptions start once components are loaded and the app answers (issue 3).
-        void this.pubsubSubscriptions?.start(this.declarativeSubscriptions, this.stopping.signal).catch((error: Error) => this.logger.error(`starting subscriptions: ${error.message}`));
+        const started = this.pubsubSubscriptions?.start(this.declarativeSubscriptions, this.stopping.signal) ?? Promise.resolve();
+        void started
+          .catch((error: Error) => this.logger.error(`starting subscriptions: ${error.message}`))
+          .finally(() => this.gates.subscriptions?.set(!this.stopping.signal.aborted));
       });
     }
   }

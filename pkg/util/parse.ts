@@ -56,3 +56,14 @@ export function parseByteSize(input: string): number | undefined {
   if (!match) return undefined;
   return Number(match[1]) * BYTE_SUFFIXES[match[2] ?? ""]!;
 }
+
+/**
+ * A JSON object's field read as Go's encoding/json reads it (Dapr decodes request bodies so): the exact
+ * name first, otherwise the first key equal to it in any letter case (`entryID` for `entryId`).
+ */
+export function fieldIgnoringCase(object: Record<string, unknown>, name: string): unknown {
+  if (Object.hasOwn(object, name)) return object[name];
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(object)) if (key.toLowerCase() === lower) return object[key];
+  return undefined;
+}

@@ -31,10 +31,16 @@ spec:
   metadata:
   - {name: allowedTopics, value: "a,b"}
 `,
+  // One undelivered message at most: the second entry of a bulk publish fails, deterministically.
+  "tiny.yaml": `apiVersion: runtime.io/v1alpha1
+kind: Component
+metadata: {name: tiny}
+spec: {type: pubsub.in-memory, version: v1, metadata: [{name: maxBufferedMessages, value: "1"}]}
+`,
 };
 
 /** Every topic the app subscribes to on `pubsub`, delivered to /events/<topic>. */
-const TOPICS = ["text", "json", "binary", "ce", "nested/topic/name", "ttl", "raw", "raw-typed", "trace", "bulk", "bulkraw", "split", "meta"];
+const TOPICS = ["text", "json", "binary", "ce", "nested/topic/name", "ttl", "raw", "raw-typed", "trace", "bulk", "bulkraw", "split", "meta", "bulkcase"];
 
 let rt: TestRuntime;
 let app: TestApp;
@@ -44,6 +50,7 @@ beforeAll(async () => {
     subscriptions: [
       ...TOPICS.map((topic) => ({ pubsubname: "pubsub", topic, route: `/events/${topic}` })),
       { pubsubname: "pubsub", topic: "raw-sub", route: "/events/raw-sub", metadata: { rawPayload: "true" } },
+      { pubsubname: "tiny", topic: "full", route: "/events/full" },
     ],
   });
   rt = await startRuntime({ appPort: app.port, resourcesPaths: [await resourcesFolder(COMPONENTS)] });
@@ -57,7 +64,7 @@ afterAll(async () => {
 
 async function waitSubscribed(): Promise<void> {
   const { waitFor } = await import("../support/ports.js");
-  await waitFor(async () => (await request(rt.url).get("/v1.0/metadata")).body.subscriptions?.length === TOPICS.length + 1, { what: "subscriptions in /v1.0/metadata" });
+  await waitFor(async () => (await request(rt.url).get("/v1.0/metadata")).body.subscriptions?.length === TOPICS.length + 2, { what: "subscriptions in /v1.0/metadata" });
 }
 
 async function deliveredOn(topic: string, count = 1): Promise<Array<Record<string, unknown>>> {
@@ -223,6 +230,30 @@ describe("POST /v1.0-alpha1/publish/bulk/<pubsubname>/<topic> (spec endpoint 2)"
     expect(events.map((e) => e["data"]).sort()).toEqual(expect.arrayContaining(["first", { n: 2 }, "third", "fourth"]));
     expect(events.find((e) => e["data"] === "third")).toMatchObject({ id: "ce-3", source: "s", type: "t", topic: "bulk" });
     expect(events.find((e) => e["data"] === "first")).toMatchObject({ type: "com.runtime.event.sent", source: "test-app", datacontenttype: "text/plain" });
+  });
+
+  it("reads entry field names in any letter case, as Dapr does (the Dapr JS SDK sends entryID)", async () => {
+    const entries = [
+      { entryID: "c1", event: "sdk style", contentType: "text/plain" },
+      { EntryId: "c2", Event: { n: 2 }, ContentType: "application/json", Metadata: { k: "v" } },
+      { ENTRYID: "c3", EVENT: "upper", CONTENTTYPE: "text/plain" },
+    ];
+    await bulk("/v1.0-alpha1/publish/bulk/pubsub/bulkcase").send(JSON.stringify(entries)).expect(204);
+    const events = await deliveredOn("bulkcase", 3);
+    expect(events.map((e) => e["data"])).toEqual(expect.arrayContaining(["sdk style", { n: 2 }, "upper"]));
+    const dup = await bulk("/v1.0-alpha1/publish/bulk/pubsub/bulkcase").send(JSON.stringify([{ entryID: "d", event: "x", contentType: "text/plain" }, { entryId: "d", event: "y", contentType: "text/plain" }])).expect(400);
+    expect(dup.body.message).toMatch(/duplicated/);
+  });
+
+  it("reports a failed entry in failedEntries[].entryId (the spec's spelling) whatever spelling the request used", async () => {
+    const entries = [
+      { entryID: "kept", event: "one", contentType: "text/plain" },
+      { entryID: "refused", event: "two", contentType: "text/plain" },
+    ];
+    const res = await bulk("/v1.0-alpha1/publish/bulk/tiny/full").send(JSON.stringify(entries)).expect(500);
+    expect(res.body.errorCode).toBe("ERR_PUBSUB_PUBLISH_MESSAGE");
+    expect(res.body.failedEntries).toEqual([{ entryId: "refused", error: expect.stringContaining("maxBufferedMessages") }]);
+    expect((await deliveredOn("full")).map((e) => e["data"])).toEqual(["one"]);
   });
 
   it("publishes entries unwrapped with metadata.rawPayload=true (the subscriber's wrapper shows the publisher's attributes are absent)", async () => {

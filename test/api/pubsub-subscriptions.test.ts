@@ -1,4 +1,6 @@
 import { writeFile } from "node:fs/promises";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import request from "supertest";
@@ -46,6 +48,37 @@ async function setup(files: Record<string, string>, appOptions: TestAppOptions):
   return { rt, app };
 }
 
+/**
+ * A catch-all app: every GET answers 200 with an HTML page (an SPA's fallback) except the JSON routes
+ * given; every POST answers 200. Records the paths it was asked for.
+ */
+async function catchAllApp(json: Record<string, unknown>): Promise<{ port: number; gets: string[]; posts: string[]; close(): Promise<void> }> {
+  const gets: string[] = [];
+  const posts: string[] = [];
+  const server = http.createServer((req, res) => {
+    const path = (req.url ?? "/").split("?")[0]!;
+    req.resume();
+    if (req.method !== "GET") {
+      posts.push(path);
+      res.writeHead(200).end();
+      return;
+    }
+    gets.push(path);
+    if (path in json) res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(json[path]));
+    else res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><html><body><div id=root></div></body></html>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    gets,
+    posts,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
 describe("subscription discovery (spec A1) and /v1.0/metadata", () => {
   it("lists programmatic and in-scope declarative subscriptions in /v1.0/metadata, and delivers to both", async () => {
     const { rt, app } = await setup(
@@ -72,6 +105,45 @@ describe("subscription discovery (spec A1) and /v1.0/metadata", () => {
     expect(app.on("/dapr/subscribe")).toHaveLength(1);
     await request(rt.url).post("/v1.0/publish/pubsub/t").set("content-type", "text/plain").send("x").expect(204);
     await app.waitForRequests("/dapr-route", 1);
+  });
+
+  it("uses /dapr/subscribe when the app answers 200 HTML to every other GET (a catch-all: an SPA fallback), and says so once", async () => {
+    const app = await catchAllApp({ "/dapr/subscribe": [{ pubsubname: "pubsub", topic: "t", route: "/t" }] });
+    running.push(app);
+    const rt = await startRuntime({ appPort: app.port, resourcesPaths: [await resourcesFolder({ "pubsub.yaml": component("pubsub") })] });
+    running.push(rt);
+    await waitFor(() => rt.logs().includes("subscriptions started"), { what: "subscriptions to start" });
+    expect(app.gets).toEqual(["/runtime/subscribe", "/dapr/subscribe"]);
+    expect(rt.runtime.subscriptions().map((s) => `${s.pubsubname}/${s.topic}`)).toEqual(["pubsub/t"]);
+    expect(rt.logs().match(/the app serves its subscriptions at GET \/dapr\/subscribe/g)).toHaveLength(1);
+    await request(rt.url).post("/v1.0/publish/pubsub/t").set("content-type", "text/plain").send("x").expect(204);
+    await waitFor(() => app.posts.includes("/t"), { what: "the delivery to /t" });
+  });
+
+  it("prefers /runtime/subscribe when it answers a JSON array, and does not ask /dapr/subscribe", async () => {
+    const app = await catchAllApp({ "/runtime/subscribe": [{ pubsubname: "pubsub", topic: "spec", route: "/spec" }], "/dapr/subscribe": [{ pubsubname: "pubsub", topic: "dapr", route: "/dapr" }] });
+    running.push(app);
+    const rt = await startRuntime({ appPort: app.port, resourcesPaths: [await resourcesFolder({ "pubsub.yaml": component("pubsub") })] });
+    running.push(rt);
+    await waitFor(() => rt.logs().includes("subscriptions started"), { what: "subscriptions to start" });
+    expect(app.gets).toEqual(["/runtime/subscribe"]);
+    expect(rt.runtime.subscriptions().map((s) => s.topic)).toEqual(["spec"]);
+    expect(rt.logs()).toContain("the app serves its subscriptions at GET /runtime/subscribe");
+  });
+
+  it("without a declaration list on either route: no subscriptions and one warning naming both routes and their answers", async () => {
+    const app = await catchAllApp({ "/runtime/subscribe": { not: "an array" } });
+    running.push(app);
+    const rt = await startRuntime({ appPort: app.port, resourcesPaths: [await resourcesFolder({ "pubsub.yaml": component("pubsub") })] });
+    running.push(rt);
+    await waitFor(() => rt.logs().includes("subscriptions started"), { what: "subscriptions to start" });
+    expect(rt.runtime.subscriptions()).toEqual([]);
+    const warnings = rt.logs().split("\n").filter((line) => line.includes("no programmatic subscriptions"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("GET /runtime/subscribe answered 200 with JSON that is not an array");
+    expect(warnings[0]).toContain("GET /dapr/subscribe answered 200 with text/html (not JSON)");
+    expect(JSON.parse(warnings[0]!)).toMatchObject({ level: "warn" });
+    expect((await request(rt.url).get("/v1.0/healthz")).status).toBe(204);
   });
 
   it("asks again with backoff while the app's discovery route fails (the app is starting)", async () => {

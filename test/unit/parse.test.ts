@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { parseBool, parseByteSize, parseDurationMs } from "../../pkg/util/parse.js";
+import { fieldIgnoringCase, parseBool, parseByteSize, parseDurationMs } from "../../pkg/util/parse.js";
 
 describe("Go-style durations (DESIGN.md: a bare number means milliseconds)", () => {
   it.each([
@@ -31,4 +31,14 @@ describe("byte sizes", () => {
     expect(parseByteSize(input)).toBe(expected);
   });
   it.each(["4 MB", "Mi", "-1", "1.5Mi"])("rejects %j", (input) => expect(parseByteSize(input)).toBeUndefined());
+});
+
+describe("fieldIgnoringCase (JSON field names read as Go's encoding/json reads them)", () => {
+  it("prefers the exact name, else matches in any letter case, else undefined", () => {
+    expect(fieldIgnoringCase({ entryId: "a", entryID: "b" }, "entryId")).toBe("a");
+    expect(fieldIgnoringCase({ entryID: "b" }, "entryId")).toBe("b");
+    expect(fieldIgnoringCase({ EntryId: "c" }, "entryId")).toBe("c");
+    expect(fieldIgnoringCase({ entry_id: "d" }, "entryId")).toBeUndefined();
+    expect(fieldIgnoringCase(JSON.parse('{"__proto__": "x"}') as Record<string, unknown>, "constructor")).toBeUndefined();
+  });
 });

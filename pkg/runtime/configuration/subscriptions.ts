@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { wireDialectOf, type WireDialect } from "../../apis/dialect.js";
 import type { ConfigurationItem, ConfigurationRelease } from "../../components/configuration/types.js";
 import { scoped, type Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
@@ -176,8 +177,9 @@ export class ConfigurationSubscriptions implements ComponentListener {
   }
 
   private async notify(subscription: Subscription, signal: AbortSignal, start: RouteLevel, entries: Array<[string, ConfigurationItem]>): Promise<void> {
-    const body = JSON.stringify({ id: subscription.id, items: entries.map(([key, item]) => ({ key, value: item.value, version: item.version ?? "", ...(item.metadata ? { metadata: item.metadata } : {}) })) });
     const store = subscription.storeName;
+    const resource = this.deps.store.entry(store)?.resource;
+    const body = JSON.stringify(notificationBody(subscription.id, entries, resource ? wireDialectOf(resource) : "spec"));
     for (let level = start; level <= 2; level++) {
       if (signal.aborted) return;
       const path = routePath(level as RouteLevel, store, entries[0]![0]);
@@ -220,6 +222,27 @@ export class ConfigurationSubscriptions implements ComponentListener {
   private routeKey(store: string, key: string): string {
     return `${store}\u0000${key}`;
   }
+}
+
+/**
+ * The A4 body in the store's wire dialect (DESIGN.md "Two dialects on the wire"). The spec's: `items` a
+ * list of `{key, value, version}`. daprd's (its UpdateEvent as Go encodes it): `items` an object keyed
+ * by item name, each `{value, version, metadata}` with every empty field left out (`omitempty`), so a
+ * deleted key, whose value is "", arrives as `{}`.
+ */
+export function notificationBody(id: string, entries: Array<[string, ConfigurationItem]>, dialect: WireDialect): unknown {
+  if (dialect === "spec") {
+    return { id, items: entries.map(([key, item]) => ({ key, value: item.value, version: item.version ?? "", ...(item.metadata ? { metadata: item.metadata } : {}) })) };
+  }
+  const items: Record<string, Record<string, unknown>> = Object.create(null) as Record<string, Record<string, unknown>>;
+  for (const [key, item] of entries) {
+    const daprItem: Record<string, unknown> = {};
+    if (item.value !== "") daprItem["value"] = item.value;
+    if (item.version) daprItem["version"] = item.version;
+    if (item.metadata && Object.keys(item.metadata).length > 0) daprItem["metadata"] = item.metadata;
+    items[key] = daprItem;
+  }
+  return { id, items };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -3,7 +3,6 @@ import type { Logger } from "../../diagnostics/logger.js";
 import type { AppChannel } from "../appchannel.js";
 import { StoppedError, type Semaphore } from "./concurrency.js";
 import { deliverBulk, type BulkEntry, type DeliveryResult } from "./delivery.js";
-import { BULK_EVENT_TYPE } from "./envelope.js";
 import type { InboundMessage } from "./inbound.js";
 import type { Subscription } from "./subscription.js";
 
@@ -22,6 +21,8 @@ export interface BulkBatcherOptions {
   slots: Semaphore;
   signal: AbortSignal;
   logger: Logger;
+  /** The bulk body's `type`, by the pub/sub's wire dialect (EVENT_TYPES). */
+  eventType: string;
 }
 
 /**
@@ -83,7 +84,7 @@ export class BulkBatcher {
         pubsubName: subscription.pubsubName,
         topic: subscription.topic,
         id: randomUUID(),
-        type: BULK_EVENT_TYPE,
+        type: this.options.eventType,
         metadata: subscription.metadata,
         entries: group.map((p) => p.entry),
       });

@@ -1,9 +1,16 @@
+import type { WireDialect } from "../../apis/dialect.js";
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
 
 /** DESIGN.md "Identity": the `type` the envelope sets. */
 export const EVENT_TYPE = "com.runtime.event.sent";
 export const BULK_EVENT_TYPE = "com.runtime.event.sent.bulk";
+
+/** The CloudEvent `type` the envelope sets, by the pub/sub's wire dialect (DESIGN.md "Two dialects on the wire"). */
+export const EVENT_TYPES: Record<WireDialect, { single: string; bulk: string }> = {
+  spec: { single: EVENT_TYPE, bulk: BULK_EVENT_TYPE },
+  dapr: { single: "com.dapr.event.sent", bulk: "com.dapr.event.sent.bulk" },
+};
 export const CLOUDEVENTS_JSON = "application/cloudevents+json";
 /** Spec "Publish request": the default when no Content-Type is given. */
 export const DEFAULT_CONTENT_TYPE = "text/plain";
@@ -17,6 +24,8 @@ export interface EnvelopeInput {
   traceparent?: string;
   /** Seconds until the message expires (metadata.ttlInSeconds). */
   ttlSeconds?: number;
+  /** The CloudEvent `type` (EVENT_TYPES by the component's dialect); default the spec's. */
+  eventType?: string;
 }
 
 export class EnvelopeError extends Error {
@@ -88,7 +97,7 @@ function spliced(prefix: string, data: Buffer): Buffer {
 function envelopeHead(input: EnvelopeInput, contentType: string): string {
   const q = JSON.stringify;
   const nowMs = Date.now();
-  let head = `{"id":"${randomUUID()}","source":${q(input.appId)},"type":"${EVENT_TYPE}","specversion":"1.0","datacontenttype":${q(contentType)},"time":"${isoTime(nowMs)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
+  let head = `{"id":"${randomUUID()}","source":${q(input.appId)},"type":${q(input.eventType ?? EVENT_TYPE)},"specversion":"1.0","datacontenttype":${q(contentType)},"time":"${isoTime(nowMs)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
   if (input.traceparent) head += `,"traceparent":${q(input.traceparent)},"traceid":${q(input.traceparent)}`;
   if (input.ttlSeconds !== undefined) head += `,"expiration":"${new Date(nowMs + input.ttlSeconds * 1000).toISOString()}"`;
   return head;
@@ -138,7 +147,7 @@ export async function adoptCloudEvent(input: EnvelopeInput): Promise<Record<stri
   const event = { ...(parsed as Record<string, unknown>) };
   event["id"] ??= randomUUID();
   event["source"] ??= input.appId;
-  event["type"] ??= EVENT_TYPE;
+  event["type"] ??= input.eventType ?? EVENT_TYPE;
   event["specversion"] ??= "1.0";
   event["topic"] = input.topic;
   event["pubsubname"] = input.pubsubName;

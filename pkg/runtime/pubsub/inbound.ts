@@ -1,5 +1,5 @@
 import type { PubSubMessage } from "../../components/pubsub/types.js";
-import { CLOUDEVENTS_JSON, expirationOf, serializeEnvelope } from "./envelope.js";
+import { CLOUDEVENTS_JSON, EVENT_TYPE, expirationOf, serializeEnvelope } from "./envelope.js";
 
 /**
  * The `source` of the CloudEvent made around a raw message, whose publisher is unknown: Dapr puts its
@@ -28,10 +28,10 @@ export interface InboundMessage {
  * were published with, so an app written for Dapr reads them the same way. A rawPayload subscription
  * gets the bytes as they are on the broker, with their content type.
  */
-export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean): InboundMessage {
+export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean, eventType = EVENT_TYPE): InboundMessage {
   const parsed = parseCloudEvent(message.data);
   // A raw message is wrapped by the publish path's own envelope, then read back for the routing rules.
-  const wrapped = parsed ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE });
+  const wrapped = parsed ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE, eventType });
   const event = parsed ?? (JSON.parse(wrapped!.toString("utf8")) as Record<string, unknown>);
   const traceparent = typeof event["traceparent"] === "string" ? event["traceparent"] : undefined;
   const expiresAt = expirationOf(event);

@@ -1,4 +1,5 @@
 import type { SubscriptionInfo } from "../../api/http/context.js";
+import { wireDialectOf } from "../../apis/dialect.js";
 import type { SubscriptionResource } from "../../apis/types.js";
 import type { PubSub } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
@@ -7,6 +8,7 @@ import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
 import { StoppedError } from "./concurrency.js";
 import { discoverSubscriptions } from "./discovery.js";
+import { EVENT_TYPES } from "./envelope.js";
 import type { PubSubMetrics } from "./metrics.js";
 import { SubscriptionRunner } from "./runner.js";
 import { TopicScopes } from "./scoping.js";
@@ -41,7 +43,10 @@ export class SubscriptionManager implements ComponentListener {
 
   constructor(private readonly deps: SubscriptionManagerDeps) {}
 
-  /** Call once components are loaded and the app channel is reachable. Resolves when every subscription started. */
+  /**
+   * Call once components are loaded and the app channel is reachable. Resolves when every subscription
+   * is live or failed to start (and then logged): the runtime's subscriptions gate opens then.
+   */
   async start(declarative: SubscriptionResource[], signal: AbortSignal): Promise<void> {
     this.declarative = declarative;
     try {
@@ -107,9 +112,16 @@ export class SubscriptionManager implements ComponentListener {
     return subs;
   }
 
-  /** For /v1.0/metadata: every subscription known, running or not. */
+  /**
+   * For /v1.0/metadata: the subscriptions that are live (the broker subscription established), in
+   * declaration order. A user's promise (issue 15): once a subscription is listed, a publish to its
+   * topic is delivered; one still starting, restarting on a reload or failed to start is not listed.
+   */
   list(): SubscriptionInfo[] {
-    return this.subscriptions.map((s) => ({
+    const order = new Map(this.subscriptions.map((s, i) => [`${s.pubsubName}\0${s.topic}`, i]));
+    const position = (s: Subscription): number => order.get(`${s.pubsubName}\0${s.topic}`) ?? Number.MAX_SAFE_INTEGER;
+    const live = [...this.runners.values()].flat().map((r) => r.subscription);
+    return live.sort((a, b) => position(a) - position(b)).map((s) => ({
       pubsubname: s.pubsubName,
       topic: s.topic,
       metadata: { ...s.metadata },
@@ -141,7 +153,9 @@ export class SubscriptionManager implements ComponentListener {
 
   private async startFor(entry: ComponentEntry<"pubsub">): Promise<void> {
     const scopes = TopicScopes.fromComponent(entry.resource);
+    // Listed as each one goes live (list()), not once all of the component's have.
     const runners: SubscriptionRunner[] = [];
+    this.runners.set(entry.name, runners);
     for (const sub of this.subscriptions.filter((s) => s.pubsubName === entry.name)) {
       if (!scopes.canSubscribe(this.deps.appId, sub.topic)) {
         this.deps.logger.warn(`subscription to topic ${sub.topic} on ${entry.name} is not allowed for app ${this.deps.appId} by the component's topic scopes; skipped`);
@@ -154,6 +168,7 @@ export class SubscriptionManager implements ComponentListener {
           logger: this.deps.logger,
           metrics: this.deps.metrics,
           defaultConcurrency: this.deps.defaultConcurrency,
+          eventTypes: EVENT_TYPES[wireDialectOf(entry.resource)],
         });
         await runner.start();
         runners.push(runner);
@@ -161,7 +176,6 @@ export class SubscriptionManager implements ComponentListener {
         this.deps.logger.error(`subscription to topic ${sub.topic} on ${entry.name} failed to start: ${(error as Error).message}`);
       }
     }
-    this.runners.set(entry.name, runners);
   }
 
   private async stopFor(name: string): Promise<void> {

@@ -1,7 +1,8 @@
+import { wireDialectOf } from "../../apis/dialect.js";
 import type { ComponentResource } from "../../apis/types.js";
 import { isBulkPublisher, type BulkPublishEntry, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
 import type { ComponentStore } from "../store.js";
-import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, mediaType, serializeEnvelope } from "./envelope.js";
+import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaType, serializeEnvelope } from "./envelope.js";
 import type { PubSubMetrics } from "./metrics.js";
 import { TopicScopes } from "./scoping.js";
 
@@ -45,10 +46,15 @@ export class PubSubPublisher {
 
   /** The component, after scoping; throws PublishError. */
   resolve(pubsubName: string, topic: string): PubSub {
+    return this.target(pubsubName, topic).pubsub;
+  }
+
+  /** The component after scoping, and the CloudEvent `type` its dialect sets. */
+  private target(pubsubName: string, topic: string): { pubsub: PubSub; eventType: string } {
     const entry = this.deps.store.entry(pubsubName);
     if (!entry || entry.kind !== "pubsub") throw new PublishError("not-found", `pubsub ${pubsubName} is not found`);
     if (!this.scopesOf(entry.resource).canPublish(this.deps.appId, topic)) throw new PublishError("forbidden", `topic ${topic} is not allowed for app id ${this.deps.appId}`);
-    return entry.instance as PubSub;
+    return { pubsub: entry.instance as PubSub, eventType: EVENT_TYPES[wireDialectOf(entry.resource)].single };
   }
 
   scopesOf(resource: ComponentResource): TopicScopes {
@@ -61,11 +67,11 @@ export class PubSubPublisher {
   }
 
   async publish(input: PublishInput): Promise<void> {
-    const pubsub = this.resolve(input.pubsubName, input.topic);
+    const { pubsub, eventType } = this.target(input.pubsubName, input.topic);
     const ttlSeconds = ttlOf(input.metadata);
     const raw = rawPayloadOf(input.metadata);
     const contentType = input.contentType || "text/plain";
-    const wrapped = raw ? input.body : this.envelope(input, contentType, ttlSeconds);
+    const wrapped = raw ? input.body : this.envelope(input, contentType, ttlSeconds, eventType);
     const data = wrapped instanceof Promise ? await wrapped : wrapped;
     const started = process.hrtime.bigint();
     try {
@@ -82,13 +88,13 @@ export class PubSubPublisher {
    * a component without bulk ability publishes the entries one by one, in parallel.
    */
   async bulkPublish(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string): Promise<BulkPublishResult> {
-    const pubsub = this.resolve(pubsubName, topic);
+    const { pubsub, eventType } = this.target(pubsubName, topic);
     const maxBytes = maxBulkBytesOf(metadata);
     const prepared: BulkPublishEntry[] = await Promise.all(entries.map(async (entry) => {
       const entryMetadata = { ...metadata, ...entry.metadata };
       const ttlSeconds = ttlOf(entryMetadata);
       if (rawPayloadOf(entryMetadata)) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, metadata: entry.metadata };
-      const data = await this.envelope({ pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent }, entry.contentType, ttlSeconds);
+      const data = await this.envelope({ pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent }, entry.contentType, ttlSeconds, eventType);
       return { entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, metadata: entry.metadata };
     }));
     const failedEntries: BulkPublishResult["failedEntries"] = [];
@@ -109,8 +115,8 @@ export class PubSubPublisher {
   }
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
-  private envelope(input: PublishInput, contentType: string, ttlSeconds: number | undefined): Buffer | Promise<Buffer> {
-    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, ttlSeconds };
+  private envelope(input: PublishInput, contentType: string, ttlSeconds: number | undefined, eventType: string): Buffer | Promise<Buffer> {
+    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, ttlSeconds, eventType };
     try {
       if (mediaType(contentType) !== CLOUDEVENTS_JSON) return serializeEnvelope(envelopeInput);
     } catch (error) {

@@ -15,6 +15,8 @@ export interface RunnerDeps {
   logger: Logger;
   metrics: PubSubMetrics;
   defaultConcurrency: number;
+  /** The CloudEvent types of the pub/sub's wire dialect: a raw message's wrapper, the bulk body. */
+  eventTypes: { single: string; bulk: string };
 }
 
 /**
@@ -40,7 +42,7 @@ export class SubscriptionRunner {
     this.policy = deliveryPolicy(subscription, deps.defaultConcurrency);
     this.slots = new Semaphore(this.policy.maxConcurrency);
     if (subscription.bulk) {
-      this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger });
+      this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger, eventType: deps.eventTypes.bulk });
     }
   }
 
@@ -74,7 +76,7 @@ export class SubscriptionRunner {
   private async handle(message: PubSubMessage): Promise<void> {
     const signal = this.controller.signal;
     if (signal.aborted) throw new StoppedError();
-    const inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload);
+    const inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single);
     if (this.expired(inbound)) return;
     const path = this.router.route(inbound.event);
     if (path === undefined) {

@@ -5,6 +5,7 @@ import { PublishError, type BulkInputEntry, type PubSubPublisher } from "../../.
 import type { ApiContext } from "../context.js";
 import { bodyOf, queryMetadata, type Endpoint } from "../endpoint.js";
 import { ApiError, Errors } from "../errors.js";
+import { fieldIgnoringCase } from "../../../util/parse.js";
 
 /**
  * Spec endpoints 1 and 2. Status codes follow the spec's Errors tables: 404 when no pub/sub name or
@@ -104,9 +105,11 @@ function toApiError(error: unknown, appId: string, pubsubName: string, topic: st
 
 /**
  * Spec "Bulk publish entry": a JSON array of {entryId, event, contentType, metadata?}, sent as
- * application/json; entryIds present and unique. Each event becomes bytes as Dapr does: JSON content
+ * application/json; entryIds present and unique; field names in any letter case, as Dapr reads them. Each event becomes bytes as Dapr does: JSON content
  * types serialise the value, other types take a string as it is.
  */
+const BULK_ENTRY_FIELDS = ["entryId", "event", "contentType", "metadata"] as const;
+
 function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInputEntry[] {
   const bad = (problem: string): ApiError => Errors.pubsubEventsSer(topic, pubsubName, problem);
   if (mediaType(req.get("content-type")) !== "application/json") throw bad(`Content-Type must be application/json, got ${JSON.stringify(req.get("content-type") ?? "")}`);
@@ -120,7 +123,8 @@ function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInp
   const seen = new Set<string>();
   return body.map((item: unknown, index): BulkInputEntry => {
     if (typeof item !== "object" || item === null || Array.isArray(item)) throw bad(`entry #${index} is not an object`);
-    const { entryId, event, contentType, metadata } = item as Record<string, unknown>;
+    // Dapr decodes these names in any letter case; its JS SDK sends `entryID`.
+    const [entryId, event, contentType, metadata] = BULK_ENTRY_FIELDS.map((name) => fieldIgnoringCase(item as Record<string, unknown>, name));
     if (typeof entryId !== "string" || entryId === "") throw bad(`entry #${index}: entryId is required`);
     if (seen.has(entryId)) throw bad(`entryId ${JSON.stringify(entryId)} is duplicated`);
     seen.add(entryId);
