@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import type { CelInput } from "@bufbuild/cel";
 import { parseDurationMs } from "../util/parse.js";
 
 /**
@@ -39,6 +41,44 @@ export interface ResiliencySpec {
   circuitBreakers: Map<string, CircuitBreakerSpec>;
   /** components.<name>.outbound / .inbound */
   components: Map<string, { outbound?: TargetPolicies; inbound?: TargetPolicies }>;
+}
+
+/** The counts a breaker's `trip` expression sees (sony/gobreaker's Counts, as Dapr exposes them). */
+export interface BreakerCounts {
+  requests: number;
+  totalSuccesses: number;
+  totalFailures: number;
+  consecutiveSuccesses: number;
+  consecutiveFailures: number;
+}
+
+export type TripProgram = (counts: BreakerCounts) => boolean;
+
+type CelModule = typeof import("@bufbuild/cel");
+let cel: CelModule | undefined;
+const compiled = new Map<string, TripProgram>();
+
+/**
+ * Compiles a `trip` expression (cached by its text); throws with the CEL message when it does not
+ * compile. Synchronous so validation can reject a bad trip by field like any other mistake; the CEL
+ * library (megabytes) is loaded on the first breaker only, through require, which loads lazily
+ * without making validation asynchronous.
+ */
+export function compileTrip(expression: string): TripProgram {
+  const known = compiled.get(expression);
+  if (known) return known;
+  cel ??= createRequire(import.meta.url)("@bufbuild/cel") as CelModule;
+  const { celEnv, isCelError, parse, plan } = cel;
+  const program = plan(celEnv({}), parse(expression)) as unknown as (bindings: Record<string, CelInput>) => unknown;
+  const trip: TripProgram = (counts) => {
+    // CEL integers are bigints in @bufbuild/cel.
+    const bindings: Record<string, CelInput> = {};
+    for (const [k, v] of Object.entries(counts)) bindings[k] = BigInt(v as number);
+    const result = program(bindings);
+    return !isCelError(result) && result === true;
+  };
+  compiled.set(expression, trip);
+  return trip;
 }
 
 interface FieldError {
@@ -134,7 +174,14 @@ function parseBreaker(value: unknown, at: string, errors: FieldError[]): Circuit
   spec.timeoutMs = duration(value.timeout, `${at}.timeout`, errors, 60_000);
   if (value.trip !== undefined) {
     if (typeof value.trip !== "string" || value.trip.trim() === "") errors.push({ field: `${at}.trip`, message: "must be a CEL expression such as consecutiveFailures > 5" });
-    else spec.trip = value.trip;
+    else {
+      spec.trip = value.trip;
+      try {
+        compileTrip(value.trip);
+      } catch (error) {
+        errors.push({ field: `${at}.trip`, message: `${JSON.stringify(value.trip)} is not a valid CEL expression: ${(error as Error).message.split("\n")[0]}` });
+      }
+    }
   }
   return spec;
 }

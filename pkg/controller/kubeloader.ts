@@ -11,6 +11,7 @@ export const WATCHED_RESOURCES = [
   { kind: "Component", group: "runtime.io", version: "v1alpha1", plural: "components" },
   { kind: "Subscription", group: "runtime.io", version: "v2alpha1", plural: "subscriptions" },
   { kind: "Configuration", group: "runtime.io", version: "v1alpha1", plural: "configurations" },
+  { kind: "Resiliency", group: "runtime.io", version: "v1alpha1", plural: "resiliencies" },
 ] as const;
 
 type Watched = (typeof WATCHED_RESOURCES)[number];

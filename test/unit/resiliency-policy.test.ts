@@ -23,8 +23,12 @@ function flaky(failures: number, error: () => Error = () => new Error("boom")): 
 }
 
 describe("Resiliency policies (cockatiel), timed with fake timers", () => {
-  beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
 
   it("a constant retry waits `duration` between attempts and stops once the call succeeds", async () => {
     const policy = await targetPolicy(spec({ retries: { r: { policy: "constant", duration: "1s", maxRetries: 5 } } }), { retry: "r" });

@@ -1,4 +1,3 @@
-import type { CelInput } from "@bufbuild/cel";
 import {
   CircuitState,
   ConstantBackoff,
@@ -15,34 +14,18 @@ import {
   type IBreaker,
   type IPolicy,
 } from "cockatiel";
-import type { CircuitBreakerSpec, ResiliencySpec, RetryPolicySpec, TargetPolicies } from "../../apis/resiliency.js";
+import { compileTrip as compileTripSync, type BreakerCounts, type CircuitBreakerSpec, type ResiliencySpec, type RetryPolicySpec, type TargetPolicies, type TripProgram } from "../../apis/resiliency.js";
 
 /** An error that carries the HTTP status that caused it, so `matching.httpStatusCodes` can choose what to retry. */
 export interface StatusCarrying {
   httpStatus?: number;
 }
 
-/** The counts a breaker's `trip` expression sees (sony/gobreaker's Counts, as Dapr exposes them). */
-export interface BreakerCounts {
-  requests: number;
-  totalSuccesses: number;
-  totalFailures: number;
-  consecutiveSuccesses: number;
-  consecutiveFailures: number;
-}
+export type { BreakerCounts, TripProgram } from "../../apis/resiliency.js";
 
-export type TripProgram = (counts: BreakerCounts) => boolean;
-
-/** Compiles a `trip` expression once; throws with the CEL message when it does not compile. */
+/** Compiles a `trip` expression once; rejects with the CEL message when it does not compile. */
 export async function compileTrip(expression: string): Promise<TripProgram> {
-  const { celEnv, isCelError, parse, plan } = await import("@bufbuild/cel");
-  const program = plan(celEnv({}), parse(expression)) as unknown as (bindings: Record<string, CelInput>) => unknown;
-  return (counts) => {
-    // CEL integers are bigints in @bufbuild/cel.
-    const bindings = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, BigInt(v as number)])) as Record<string, CelInput>;
-    const result = program(bindings);
-    return !isCelError(result) && result === true;
-  };
+  return compileTripSync(expression);
 }
 
 /**
