@@ -18,6 +18,7 @@ import { PROTECTED_ENV, RUNTIME_VERSION, type RuntimeOptions } from "./options.j
 import { InputBindingsManager } from "./bindings/manager.js";
 import { Processor } from "./processor.js";
 import { PubSubMetrics, PubSubPublisher, SubscriptionManager } from "./pubsub/index.js";
+import { ResiliencyRegistry } from "./resiliency/index.js";
 import { SecretAccessPolicy } from "./secrets/scoping.js";
 import { ComponentStore } from "./store.js";
 
@@ -80,6 +81,8 @@ export class Runtime implements ApiContext {
   readonly pubsub: PubSubPublisher;
   /** Topic subscriptions and delivery to the app (spec A1-A3); only with an app channel (issue 3). */
   readonly pubsubSubscriptions?: SubscriptionManager;
+  /** Resiliency policies in force per component and direction, swapped as Resiliency resources change. */
+  readonly resiliency: ResiliencyRegistry;
   /** Declarative Subscription resources in scope for this app. */
   declarativeSubscriptions: SubscriptionResource[] = [];
 
@@ -126,7 +129,9 @@ export class Runtime implements ApiContext {
       implicit: options.mode === "kubernetes" ? [KUBERNETES_SECRET_STORE] : [],
       ...deps.controllerTuning,
     });
+    const resiliency = (this.resiliency = new ResiliencyRegistry({ logger: deps.logger, metrics: deps.metrics }));
     this.controller.addListener({
+      resilienciesChanged: (resources) => resiliency.update(resources),
       subscriptionsChanged: (subscriptions) => void (this.declarativeSubscriptions = subscriptions),
       // Kubernetes mode: an edit of the Configuration named by --config takes effect without a restart.
       configurationsChanged: (configurations) => {
@@ -139,9 +144,9 @@ export class Runtime implements ApiContext {
     this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
     this.processor.addListener(this.configurationSubscriptions);
     const pubsubMetrics = new PubSubMetrics(deps.metrics);
-    this.pubsub = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics });
+    this.pubsub = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics, resiliency });
     if (this.appChannel) {
-      this.pubsubSubscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics: pubsubMetrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs });
+      this.pubsubSubscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics: pubsubMetrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs, resiliency });
       this.processor.addListener(this.pubsubSubscriptions);
       const subscriptions = this.pubsubSubscriptions;
       this.controller.addListener({ subscriptionsChanged: (resources) => subscriptions.updateDeclarative(resources) });

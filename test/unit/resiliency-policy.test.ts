@@ -31,7 +31,7 @@ describe("Resiliency policies (cockatiel), timed with fake timers", () => {
   });
 
   it("a constant retry waits `duration` between attempts and stops once the call succeeds", async () => {
-    const policy = await targetPolicy(spec({ retries: { r: { policy: "constant", duration: "1s", maxRetries: 5 } } }), { retry: "r" });
+    const policy = targetPolicy(spec({ retries: { r: { policy: "constant", duration: "1s", maxRetries: 5 } } }), { retry: "r" });
     const call = flaky(3);
     const result = policy.execute(call.fn);
     await jest.advanceTimersByTimeAsync(0);
@@ -44,7 +44,7 @@ describe("Resiliency policies (cockatiel), timed with fake timers", () => {
   });
 
   it("gives up after maxRetries retries (maxRetries + 1 attempts) with the last error", async () => {
-    const policy = await targetPolicy(spec({ retries: { r: { duration: "10ms", maxRetries: 2 } } }), { retry: "r" });
+    const policy = targetPolicy(spec({ retries: { r: { duration: "10ms", maxRetries: 2 } } }), { retry: "r" });
     const call = flaky(100);
     const result = policy.execute(call.fn);
     const settled = expect(result).rejects.toThrow("boom");
@@ -54,7 +54,7 @@ describe("Resiliency policies (cockatiel), timed with fake timers", () => {
   });
 
   it("maxRetries -1 retries without limit", async () => {
-    const policy = await targetPolicy(spec({ retries: { r: { duration: "1ms", maxRetries: -1 } } }), { retry: "r" });
+    const policy = targetPolicy(spec({ retries: { r: { duration: "1ms", maxRetries: -1 } } }), { retry: "r" });
     const call = flaky(500);
     const result = policy.execute(call.fn);
     await jest.advanceTimersByTimeAsync(1000);
@@ -63,7 +63,7 @@ describe("Resiliency policies (cockatiel), timed with fake timers", () => {
   });
 
   it("matching.httpStatusCodes retries only the statuses listed (and errors without a status)", async () => {
-    const policy = await targetPolicy(spec({ retries: { r: { duration: "1ms", maxRetries: 3, matching: { httpStatusCodes: "500-599,429" } } } }), { retry: "r" });
+    const policy = targetPolicy(spec({ retries: { r: { duration: "1ms", maxRetries: 3, matching: { httpStatusCodes: "500-599,429" } } } }), { retry: "r" });
     const notListed = flaky(1, () => new HttpError(404));
     await expect(policy.execute(notListed.fn)).rejects.toThrow("status 404");
     expect(notListed.calls()).toBe(1);
@@ -81,7 +81,7 @@ describe("Resiliency policies (cockatiel), timed with fake timers", () => {
   });
 
   it("an exponential retry grows its wait up to maxInterval", async () => {
-    const policy = await targetPolicy(spec({ retries: { r: { policy: "exponential", maxInterval: "2s", maxRetries: 20 } } }), { retry: "r" });
+    const policy = targetPolicy(spec({ retries: { r: { policy: "exponential", maxInterval: "2s", maxRetries: 20 } } }), { retry: "r" });
     const call = flaky(10);
     const result = policy.execute(call.fn);
     // Ten waits, none above maxInterval: done within 20s of fake time, and not all at once.
@@ -93,7 +93,7 @@ describe("Resiliency policies (cockatiel), timed with fake timers", () => {
   });
 
   it("a timeout aborts the call's signal and rejects once the duration passes", async () => {
-    const policy = await targetPolicy(spec({ timeouts: { t: "500ms" } }), { timeout: "t" });
+    const policy = targetPolicy(spec({ timeouts: { t: "500ms" } }), { timeout: "t" });
     let aborted = false;
     const result = policy.execute((signal) => new Promise<string>((_resolve, reject) => signal.addEventListener("abort", () => ((aborted = true), reject(new Error("aborted"))))));
     const settled = expect(result).rejects.toThrow("aborted");
@@ -110,7 +110,7 @@ describe("Resiliency policies (cockatiel), timed with fake timers", () => {
   });
 
   it("a breaker opens when `trip` holds, fails fast while open, half-opens after `timeout`, and closes on a success", async () => {
-    const policy = await targetPolicy(spec({ circuitBreakers: { cb: { trip: "consecutiveFailures >= 3", timeout: "10s", maxRequests: 1 } } }), { circuitBreaker: "cb" });
+    const policy = targetPolicy(spec({ circuitBreakers: { cb: { trip: "consecutiveFailures >= 3", timeout: "10s", maxRequests: 1 } } }), { circuitBreaker: "cb" });
     const failing = flaky(3);
     for (let i = 0; i < 3; i++) await expect(policy.execute(failing.fn)).rejects.toThrow("boom");
     expect(policy.breaker!.state).toBe(CircuitState.Open);
@@ -122,7 +122,7 @@ describe("Resiliency policies (cockatiel), timed with fake timers", () => {
   });
 
   it("a breaker's counts are cleared every `interval` while closed", async () => {
-    const policy = await targetPolicy(spec({ circuitBreakers: { cb: { trip: "totalFailures >= 3", interval: "1s", timeout: "5s" } } }), { circuitBreaker: "cb" });
+    const policy = targetPolicy(spec({ circuitBreakers: { cb: { trip: "totalFailures >= 3", interval: "1s", timeout: "5s" } } }), { circuitBreaker: "cb" });
     const failing = flaky(100);
     for (let i = 0; i < 2; i++) await expect(policy.execute(failing.fn)).rejects.toThrow("boom");
     await jest.advanceTimersByTimeAsync(1000);
@@ -133,7 +133,7 @@ describe("Resiliency policies (cockatiel), timed with fake timers", () => {
   });
 
   it("composes as Dapr does: each attempt is timed out and counted by the breaker, the retry spans attempts", async () => {
-    const policy = await targetPolicy(
+    const policy = targetPolicy(
       spec({ timeouts: { t: "100ms" }, retries: { r: { duration: "1s", maxRetries: 10 } }, circuitBreakers: { cb: { trip: "consecutiveFailures >= 2", timeout: "3s" } } }),
       { timeout: "t", retry: "r", circuitBreaker: "cb" },
     );
@@ -192,5 +192,38 @@ describe("parseResiliencySpec reports each problem by field", () => {
     const parsed = spec({ retries: { r: {} }, circuitBreakers: { cb: {} } });
     expect(parsed.retries.get("r")).toEqual({ policy: "constant", durationMs: 5000, initialIntervalMs: 500, maxIntervalMs: 60_000, maxRetries: -1 });
     expect(parsed.circuitBreakers.get("cb")).toEqual({ maxRequests: 1, intervalMs: 0, timeoutMs: 60_000, trip: "consecutiveFailures > 5" });
+  });
+});
+
+describe("inbound: waiting out an open breaker", () => {
+  beforeEach(() => {
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it("waitWhileOpen holds the call until half-open, spends no retry on the open breaker, and reports state changes", async () => {
+    const states: string[] = [];
+    const activations: string[] = [];
+    const policy = targetPolicy(
+      spec({ retries: { r: { duration: "10ms", maxRetries: 1 } }, circuitBreakers: { cb: { trip: "consecutiveFailures >= 2", timeout: "5s" } } }),
+      { retry: "r", circuitBreaker: "cb" },
+      { breakerState: (s) => states.push(s), activation: (k) => activations.push(k) },
+    );
+    const failing = flaky(2);
+    const first = expect(policy.execute(failing.fn, { waitWhileOpen: true })).rejects.toThrow("boom");
+    await jest.advanceTimersByTimeAsync(10);
+    await first;
+    // Two failures (one retry) opened the breaker.
+    expect(policy.breaker!.state).toBe(CircuitState.Open);
+    const held = policy.execute(failing.fn, { waitWhileOpen: true });
+    await jest.advanceTimersByTimeAsync(4000);
+    expect(failing.calls()).toBe(2);
+    await jest.advanceTimersByTimeAsync(1000);
+    await expect(held).resolves.toBe("ok");
+    expect(failing.calls()).toBe(3);
+    expect(states).toEqual(["open", "half-open", "closed"]);
+    expect(activations).toEqual(["retry", "circuitbreaker"]);
   });
 });

@@ -66,9 +66,3 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener("abort", onAbort, { once: true });
   });
 }
-
-/** Exponential backoff with full jitter on the upper half: attempt 1 waits ~initial, doubling up to max. */
-export function backoffMs(attempt: number, initialMs: number, maxMs: number): number {
-  const base = Math.min(maxMs, initialMs * 2 ** Math.min(attempt - 1, 30));
-  return Math.round(base / 2 + (Math.random() * base) / 2);
-}

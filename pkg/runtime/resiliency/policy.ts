@@ -1,16 +1,17 @@
 import {
+  BrokenCircuitError,
   CircuitState,
   ConstantBackoff,
   ExponentialBackoff,
   TimeoutStrategy,
   circuitBreaker,
   handleAll,
-  handleWhen,
   noop,
-  retry,
   timeout,
   wrap,
   type CircuitBreakerPolicy,
+  type IBackoff,
+  type IBackoffFactory,
   type IBreaker,
   type IPolicy,
 } from "cockatiel";
@@ -95,39 +96,151 @@ function matches(spec: RetryPolicySpec): (error: unknown) => boolean {
   if (!ranges) return () => true;
   return (error) => {
     const status = (error as StatusCarrying | undefined)?.httpStatus;
-    // An error without a status (a refused connection, a timeout) is always retried, as in Dapr.
+    // An error without a status (a refused connection, a timeout, an open breaker) is always retried, as in Dapr.
     return status === undefined || ranges.some(([from, to]) => status >= from && status <= to);
   };
 }
 
-export function retryPolicy(spec: RetryPolicySpec): IPolicy {
-  const backoff = spec.policy === "constant" ? new ConstantBackoff(spec.durationMs) : new ExponentialBackoff({ initialDelay: spec.initialIntervalMs, maxDelay: spec.maxIntervalMs, exponent: 1.5 });
-  return retry(spec.httpStatusCodes ? handleWhen(matches(spec)) : handleAll, { maxAttempts: spec.maxRetries < 0 ? Infinity : spec.maxRetries, backoff });
+/** How a retry waits and how long it keeps going: a Resiliency retry policy, or a built-in default. */
+export interface RetrySchedule {
+  backoff: IBackoffFactory<unknown>;
+  /** Retries after the first attempt; -1: forever. */
+  maxRetries: number;
+  retryable: (error: unknown) => boolean;
 }
 
-export async function breakerPolicy(spec: CircuitBreakerSpec, now?: () => number): Promise<CircuitBreakerPolicy> {
+export function retrySchedule(spec: RetryPolicySpec): RetrySchedule {
+  const backoff = spec.policy === "constant" ? new ConstantBackoff(spec.durationMs) : new ExponentialBackoff({ initialDelay: spec.initialIntervalMs, maxDelay: spec.maxIntervalMs, exponent: 1.5 });
+  return { backoff, maxRetries: spec.maxRetries, retryable: matches(spec) };
+}
+
+export function breakerPolicy(spec: CircuitBreakerSpec, now?: () => number): CircuitBreakerPolicy {
   // cockatiel lets one call through when half-open and closes on its success: gobreaker's maxRequests 1.
-  return circuitBreaker(handleAll, { halfOpenAfter: spec.timeoutMs, breaker: new CelBreaker(await compileTrip(spec.trip), spec.intervalMs, now) });
+  return circuitBreaker(handleAll, { halfOpenAfter: spec.timeoutMs, breaker: new CelBreaker(compileTripSync(spec.trip), spec.intervalMs, now) });
+}
+
+export type ActivationKind = "retry" | "timeout" | "circuitbreaker";
+export type BreakerStateName = "closed" | "open" | "half-open";
+
+/** What a target's policies report: for metrics (activations, breaker state) and the state-change log lines. */
+export interface PolicyEvents {
+  activation?(kind: ActivationKind): void;
+  breakerState?(state: BreakerStateName): void;
+}
+
+export interface ExecuteOptions {
+  signal?: AbortSignal;
+  /**
+   * Inbound delivery: while the breaker is open, wait until it half-opens instead of failing, and do
+   * not spend a retry on it (the caller holds the broker's message meanwhile, so the broker pauses).
+   */
+  waitWhileOpen?: boolean;
 }
 
 /** The policies of one target (`components.<name>.outbound|inbound`), composed as Dapr does: retry( breaker( timeout(call) ) ). */
 export interface TargetPolicy {
   readonly names: TargetPolicies;
   readonly breaker?: CircuitBreakerPolicy;
-  /** `fn` gets an AbortSignal that aborts when the timeout fires or `signal` aborts. */
-  execute<T>(fn: (signal: AbortSignal) => Promise<T>, signal?: AbortSignal): Promise<T>;
+  /** `fn` gets an AbortSignal that aborts when the timeout fires or the caller's signal aborts. */
+  execute<T>(fn: (signal: AbortSignal) => Promise<T>, options?: AbortSignal | ExecuteOptions): Promise<T>;
+  /** Resolves once a call may be tried: the breaker is closed, or open long enough to half-open. */
+  whenCallable(signal?: AbortSignal): Promise<void>;
 }
 
-export async function targetPolicy(spec: ResiliencySpec, names: TargetPolicies): Promise<TargetPolicy> {
-  const layers: IPolicy[] = [];
-  if (names.retry) layers.push(retryPolicy(spec.retries.get(names.retry)!));
-  const breaker = names.circuitBreaker ? await breakerPolicy(spec.circuitBreakers.get(names.circuitBreaker)!) : undefined;
-  if (breaker) layers.push(breaker);
-  if (names.timeout) layers.push(timeout(spec.timeouts.get(names.timeout)!, TimeoutStrategy.Aggressive));
-  const policy: IPolicy = layers.length === 0 ? noop : wrap(...layers);
-  return {
-    names,
-    breaker,
-    execute: (fn, signal) => policy.execute((context) => fn(context.signal), signal),
+export interface PolicyParts {
+  names?: TargetPolicies;
+  timeoutMs?: number;
+  retry?: RetrySchedule;
+  breaker?: CircuitBreakerSpec;
+}
+
+/** Builds a target's policy from its parts (a Resiliency target, or a built-in default with only a retry). */
+export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): TargetPolicy {
+  const breaker = parts.breaker ? breakerPolicy(parts.breaker) : undefined;
+  let openedAt = 0;
+  const stateWaiters = new Set<() => void>();
+  if (breaker) {
+    breaker.onStateChange((state) => {
+      if (state === CircuitState.Open) openedAt = Date.now();
+      for (const wake of stateWaiters) wake();
+      stateWaiters.clear();
+      const name: BreakerStateName = state === CircuitState.Closed ? "closed" : state === CircuitState.HalfOpen ? "half-open" : "open";
+      events.breakerState?.(name);
+    });
+    breaker.onBreak(() => events.activation?.("circuitbreaker"));
+  }
+  const timeoutPolicy = parts.timeoutMs !== undefined ? timeout(parts.timeoutMs, TimeoutStrategy.Aggressive) : undefined;
+  timeoutPolicy?.onTimeout(() => events.activation?.("timeout"));
+  const inner: IPolicy = breaker && timeoutPolicy ? wrap(breaker, timeoutPolicy) : (breaker ?? timeoutPolicy ?? noop);
+
+  const whenCallable = async (signal?: AbortSignal): Promise<void> => {
+    if (!breaker) return;
+    while (!signal?.aborted) {
+      const state = breaker.state;
+      if (state === CircuitState.Closed) return;
+      if (state === CircuitState.Open) {
+        const wait = openedAt + parts.breaker!.timeoutMs - Date.now();
+        if (wait <= 0) return;
+        await pause(wait, signal);
+        continue;
+      }
+      // Half-open with its trial call running (or isolated): wait for the next state change.
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          stateWaiters.delete(done);
+          signal?.removeEventListener("abort", done);
+          resolve();
+        };
+        stateWaiters.add(done);
+        signal?.addEventListener("abort", done, { once: true });
+      });
+    }
   };
+
+  const execute = async <T>(fn: (signal: AbortSignal) => Promise<T>, options?: AbortSignal | ExecuteOptions): Promise<T> => {
+    const { signal, waitWhileOpen } = options instanceof AbortSignal ? { signal: options, waitWhileOpen: false } : (options ?? {});
+    const retry = parts.retry;
+    let backoff: IBackoff<unknown> | undefined;
+    for (let retries = 0; ; ) {
+      if (waitWhileOpen) await whenCallable(signal);
+      try {
+        return await inner.execute((context) => fn(context.signal), signal);
+      } catch (error) {
+        if (waitWhileOpen && error instanceof BrokenCircuitError && !signal?.aborted) continue;
+        if (!retry || signal?.aborted || !retry.retryable(error) || (retry.maxRetries >= 0 && retries >= retry.maxRetries)) throw error;
+        retries++;
+        backoff = backoff ? backoff.next(undefined) : retry.backoff.next(undefined);
+        events.activation?.("retry");
+        await pause(backoff.duration, signal);
+        if (signal?.aborted) throw error;
+      }
+    }
+  };
+  return { names: parts.names ?? {}, breaker, execute, whenCallable };
+}
+
+export function targetPolicy(spec: ResiliencySpec, names: TargetPolicies, events?: PolicyEvents): TargetPolicy {
+  return composePolicy(
+    {
+      names,
+      timeoutMs: names.timeout ? spec.timeouts.get(names.timeout) : undefined,
+      retry: names.retry ? retrySchedule(spec.retries.get(names.retry)!) : undefined,
+      breaker: names.circuitBreaker ? spec.circuitBreakers.get(names.circuitBreaker) : undefined,
+    },
+    events,
+  );
+}
+
+/** Waits `ms` (timers the tests can fake), or less when `signal` aborts; never rejects. */
+function pause(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
