@@ -17,9 +17,17 @@ import {
 } from "cockatiel";
 import { compileTrip as compileTripSync, type BreakerCounts, type CircuitBreakerSpec, type ResiliencySpec, type RetryPolicySpec, type TargetPolicies, type TripProgram } from "../../apis/resiliency.js";
 
-/** An error that carries the HTTP status that caused it, so `matching.httpStatusCodes` can choose what to retry. */
+/**
+ * An error that carries the HTTP status that caused it, so `matching.httpStatusCodes` can choose what to
+ * retry; `retryable: false` marks a failure no retry can fix (a malformed request).
+ */
 export interface StatusCarrying {
   httpStatus?: number;
+  retryable?: boolean;
+}
+
+function permanent(error: unknown): boolean {
+  return (error as StatusCarrying | undefined)?.retryable === false;
 }
 
 export type { BreakerCounts, TripProgram } from "../../apis/resiliency.js";
@@ -93,8 +101,9 @@ function zero(): BreakerCounts {
 
 function matches(spec: RetryPolicySpec): (error: unknown) => boolean {
   const ranges = spec.httpStatusCodes;
-  if (!ranges) return () => true;
+  if (!ranges) return (error) => !permanent(error);
   return (error) => {
+    if (permanent(error)) return false;
     const status = (error as StatusCarrying | undefined)?.httpStatus;
     // An error without a status (a refused connection, a timeout, an open breaker) is always retried, as in Dapr.
     return status === undefined || ranges.some(([from, to]) => status >= from && status <= to);
