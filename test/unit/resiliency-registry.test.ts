@@ -11,7 +11,7 @@ const BREAKER = { policies: { circuitBreakers: { cb: { trip: "consecutiveFailure
 
 function registry(): { registry: ResiliencyRegistry; metrics: Metrics } {
   const metrics = new Metrics({ processMetrics: false });
-  return { registry: new ResiliencyRegistry({ logger: createLogger({ level: "error", json: true }), metrics }), metrics };
+  return { registry: new ResiliencyRegistry({ logger: createLogger({ appId: "t", level: "error", json: true }), metrics }), metrics };
 }
 
 describe("ResiliencyRegistry", () => {
