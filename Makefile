@@ -48,8 +48,9 @@ build: install ## compile TypeScript to dist/
 typecheck: install ## type-check sources and tests
 	$(NODE_BIN)/tsc -p tsconfig.json --noEmit
 
-lint: install typecheck ## eslint (no floating promises, explicit return types) and the type-check
+lint: install typecheck ## eslint (no floating promises, explicit return types), the type-check and the layering rule
 	$(NODE_BIN)/eslint .
+	node scripts/check-layers.mjs
 
 test: install build lint $(HELM) ## install, build, lint and run every test (brokers must be up; CI=true fails instead of skipping)
 	HELM=$(abspath $(HELM)) $(JEST)

@@ -10,4 +10,6 @@ export default {
   },
   testTimeout: 20000,
   globalSetup: "<rootDir>/test/support/global-setup.mjs",
+  // Each test file's temp folders (test/support/tempdirs.ts) go after its last test.
+  setupFilesAfterEnv: ["<rootDir>/test/support/cleanup.ts"],
 };

@@ -11,6 +11,7 @@ const BENCHES = {
   4: "./4-delivery-latency.mjs",
   5: "./5-bulk-publish.mjs",
   6: "./6-idle-rss.mjs",
+  7: "./7-configuration-notify-latency.mjs",
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHES);

@@ -3,7 +3,7 @@ import type { KubeConfig } from "@kubernetes/client-node";
 import { CommanderError } from "commander";
 import { createLogger, scoped, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
-import { Runtime } from "../../pkg/runtime/runtime.js";
+import { Sidecar } from "../../pkg/sidecar/sidecar.js";
 import { parseOptions } from "./options.js";
 
 /** In a pod: the service account (loadFromCluster); KUBECONFIG, when set, points elsewhere (tests, running outside a cluster). */
@@ -39,7 +39,7 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const runtime = new Runtime(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, onShutdownRequest: () => stop.abort() });
+  const runtime = new Sidecar(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, onShutdownRequest: () => stop.abort() });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
   try {
     await runtime.start(stop.signal);

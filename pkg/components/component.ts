@@ -38,4 +38,6 @@ export interface ComponentContext {
   namespace?: string;
   /** The API server connection in kubernetes mode. */
   kubeConfig?: KubeConfig;
+  /** Epoch ms; message expiry reads it (tests inject a clock so TTLs pass without waiting). Default Date.now. */
+  now?: () => number;
 }

@@ -3,8 +3,8 @@ import type { ComponentResource, ConfigurationResource, Resource, ResiliencyReso
 import { inScope } from "../apis/types.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
-import type { Gate } from "../runtime/health.js";
-import { Backoff, type BackoffOptions } from "./backoff.js";
+import type { Gate } from "../diagnostics/health.js";
+import { Backoff, type BackoffOptions } from "../util/backoff.js";
 import { diffResources, resourceKey, specFingerprint } from "./differ.js";
 import type { ResourceLoader } from "./loader.js";
 

@@ -1,7 +1,7 @@
 import type { KubeConfig } from "@kubernetes/client-node";
 import type { Resource } from "../apis/types.js";
 import type { Logger } from "../diagnostics/logger.js";
-import type { BackoffOptions } from "./backoff.js";
+import type { BackoffOptions } from "../util/backoff.js";
 import { FileLoader } from "./fileloader.js";
 import { StaticLoader, type ResourceLoader } from "./loader.js";
 

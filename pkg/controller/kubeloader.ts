@@ -2,7 +2,7 @@ import { CustomObjectsApi, makeInformer, type KubeConfig, type KubernetesObject,
 import type { Resource } from "../apis/types.js";
 import { validateResource } from "../apis/validate.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
-import { Backoff, type BackoffOptions } from "./backoff.js";
+import { Backoff, type BackoffOptions } from "../util/backoff.js";
 import { resourceKey } from "./differ.js";
 import type { ResourceLoader } from "./loader.js";
 

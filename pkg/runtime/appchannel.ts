@@ -1,6 +1,7 @@
+import { setTimeout as delay } from "node:timers/promises";
 import http from "node:http";
 import { tcpReachable } from "../util/net.js";
-import type { Gate } from "./health.js";
+import type { Gate } from "../diagnostics/health.js";
 
 export interface AppChannelOptions {
   address: string;
@@ -37,10 +38,21 @@ export class AppChannelError extends Error {
 /** The sidecar's HTTP client to the app, with keep-alive connections (delivery is the hot path). */
 export class AppChannel {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  private markReachable!: () => void;
-  private readonly reachable = new Promise<void>((resolve) => (this.markReachable = resolve));
+  private resolveReachable!: () => void;
+  private readonly reachable = new Promise<void>((resolve) => (this.resolveReachable = resolve));
+  private answered = false;
 
   constructor(private readonly options: AppChannelOptions) {}
+
+  /** Whether the app's port has answered yet. */
+  get isReachable(): boolean {
+    return this.answered;
+  }
+
+  private markReachable(): void {
+    this.answered = true;
+    this.resolveReachable();
+  }
 
   /** True once the app's port has answered (waitUntilReachable); false if `signal` aborts first. */
   async whenReachable(signal: AbortSignal): Promise<boolean> {
@@ -72,7 +84,7 @@ export class AppChannel {
         this.markReachable();
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, pollMs).unref());
+      await delay(pollMs, undefined, { signal, ref: false }).catch(() => undefined);
     }
   }
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { builtinRegistries } from "../../pkg/components/builtins.js";
-import { freePort } from "../support/ports.js";
+import { freePort, waitFor } from "../support/ports.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 import { registerTestBindings, sources } from "../support/test-bindings.js";
 
@@ -127,7 +127,8 @@ describe("input bindings before the app answers", () => {
         () => (settled = "delivered"),
         (error: Error) => (settled = `failed: ${error.message}`),
       );
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The event the sidecar reports when it holds a delivery for an app that does not answer yet.
+      await waitFor(() => rt.logs().includes("input binding in-early: holding an event until the app answers"), { what: "the event to be held" });
       expect(settled).toBeUndefined();
       await new Promise<void>((resolve) => app.listen(appPort, "127.0.0.1", resolve));
       await delivery;

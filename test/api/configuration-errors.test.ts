@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import pg from "pg";
@@ -11,6 +10,7 @@ import { freePort, waitFor } from "../support/ports.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 import { installConfigTable, PG_URL } from "../conformance/configuration/postgres-support.js";
 import { component, TestApp } from "./configuration-support.js";
+import { tempDir } from "../support/tempdirs.js";
 
 // Every row of the spec's Errors table for configuration (endpoints 3-5), black-box over HTTP.
 const pgUp = await brokerAvailable("postgres");
@@ -43,7 +43,7 @@ describe("configuration API without any configuration store", () => {
 
   beforeAll(async () => {
     app = await TestApp.start();
-    const dir = await mkdtemp(path.join(os.tmpdir(), "conf-api-"));
+    const dir = tempDir("conf-api-");
     const file = path.join(dir, "config.yaml");
     await writeFile(file, "greeting: hello\nlimit:\n  value: '10'\n  version: v3\n");
     client = new pg.Client({ connectionString: PG_URL });
@@ -162,7 +162,7 @@ describe("configuration API without any configuration store", () => {
 
 describe("configuration subscribe without an app channel", () => {
   it("answers 500 ERR_CONFIGURATION_SUBSCRIBE naming --app-port", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "conf-api-"));
+    const dir = tempDir("conf-api-");
     await writeFile(path.join(dir, "c.yaml"), "a: 1\n");
     const rt = createRuntime({ resourcesPaths: [await resourcesFolder({ "files.yaml": component("files", "configuration.local.file", { path: path.join(dir, "c.yaml") }) })] });
     await rt.start();

@@ -1,11 +1,11 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { FakeApiServer } from "../support/fake-apiserver.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 import { component } from "./configuration-support.js";
+import { tempDir } from "../support/tempdirs.js";
 
 // Every row of the spec's Errors table for secrets (endpoints 6, 7) and the scoping rules, over HTTP.
 
@@ -30,7 +30,7 @@ spec:
 `;
 
 async function secretsFile(): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "secrets-api-"));
+  const dir = tempDir("secrets-api-");
   const file = path.join(dir, "secrets.json");
   await writeFile(file, JSON.stringify({ token: "tok-value-1", denied: "denied-value-1", other: "other-value-1" }));
   await writeFile(path.join(dir, "config.yaml"), CONFIG);
@@ -145,7 +145,7 @@ describe("secrets API with stores and scoping", () => {
 describe("kubernetes mode", () => {
   it("has a built-in secret store named kubernetes, through which secretKeyRefs resolve", async () => {
     const api = await FakeApiServer.start();
-    const dir = await mkdtemp(path.join(os.tmpdir(), "k8s-mode-"));
+    const dir = tempDir("k8s-mode-");
     const configFile = path.join(dir, "config.yaml");
     await writeFile(configFile, "fromk8s: yes-indeed\n");
     api.putSecret("team-a", "conf-path", { path: configFile });

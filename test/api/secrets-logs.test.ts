@@ -1,10 +1,10 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import request from "supertest";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 import { component } from "./configuration-support.js";
+import { tempDir } from "../support/tempdirs.js";
 
 // "Never log a secret value" (issue 4): every line the sidecar writes at debug level, captured
 // through createLogger's stream, is searched for every secret value the test handed out.
@@ -20,7 +20,7 @@ describe("no secret value in any log line", () => {
   let rt: TestRuntime;
 
   beforeAll(async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "secrets-logs-"));
+    const dir = tempDir("secrets-logs-");
     const file = path.join(dir, "secrets.json");
     await writeFile(file, JSON.stringify({ password: SECRETS.fileSecret, configPath: SECRETS.missingPath }));
     const resources = await resourcesFolder({

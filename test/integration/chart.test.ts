@@ -7,12 +7,12 @@
 import { beforeAll, describe, expect, it } from "@jest/globals";
 import { execFileSync, spawnSync } from "node:child_process";
 import { X509Certificate, createPrivateKey } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseAllDocuments } from "yaml";
 import { IN_CI } from "../support/brokers.js";
+import { tempDir } from "../support/tempdirs.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const CHART = path.join(ROOT, "charts/runtime");
@@ -28,8 +28,12 @@ if (!helmPresent) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; [key: string]: unknown } & Record<string, any>;
 
+let helmHome: string | undefined;
+
 function helm(args: string[]): { status: number; stdout: string; stderr: string } {
-  const result = spawnSync(HELM, args, { encoding: "utf8", timeout: 60_000, env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir() } });
+  // Helm writes its cache and config under HOME: a folder of this file's, removed with it.
+  helmHome ??= tempDir("helm-home-");
+  const result = spawnSync(HELM, args, { encoding: "utf8", timeout: 60_000, env: { PATH: process.env.PATH ?? "", HOME: helmHome } });
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -222,7 +226,7 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
   });
 
   it("uses a user-supplied TLS Secret and CA bundle instead of generating them", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "chart-ca-"));
+    const dir = tempDir("chart-ca-");
     try {
       execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj", "/CN=my-ca", "-keyout", path.join(dir, "ca.key"), "-out", path.join(dir, "ca.crt")], { stdio: "ignore", timeout: 10_000 });
       const manifests = template(["--set", "tls.mode=secret", "--set", "tls.existingSecret=my-webhook-tls", "--set-file", `tls.caBundle=${path.join(dir, "ca.crt")}`]);

@@ -4,15 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
 import https from "node:https";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import jsonpatch from "fast-json-patch";
 import { Pod } from "kubernetes-models/v1/Pod";
 import { freePort, waitFor } from "../support/ports.js";
 import { admissionReview, DEPLOYMENT_OBJECT, deploymentPod } from "../unit/injector-fixtures.js";
+import { tempDir } from "../support/tempdirs.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const INJECTOR = path.join(ROOT, "dist/cmd/injector/main.js");
@@ -74,7 +74,7 @@ describe("runtime-injector process over HTTPS", () => {
 
   beforeAll(async () => {
     if (!existsSync(INJECTOR)) throw new Error(`${INJECTOR} is missing: build first (npx tsc -p tsconfig.build.json)`);
-    dir = mkdtempSync(path.join(os.tmpdir(), "injector-tls-"));
+    dir = tempDir("injector-tls-");
     ca = selfSignedCertificate(dir);
     port = await freePort();
     metricsPort = await freePort();
@@ -162,7 +162,7 @@ describe("runtime-injector process over HTTPS", () => {
   });
 
   it("serves a renewed certificate without a restart, and keeps the current one while key and certificate do not match", async () => {
-    const renewed = mkdtempSync(path.join(os.tmpdir(), "injector-tls-renewed-"));
+    const renewed = tempDir("injector-tls-renewed-");
     try {
       const renewedCa = selfSignedCertificate(renewed);
       // agent: false, so every check is a new TLS handshake rather than a resumed session.

@@ -1,12 +1,12 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import type http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import express from "express";
 import { stringify } from "yaml";
 import { freePort, waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
+import { tempDir } from "../support/tempdirs.js";
 
 /**
  * DESIGN.md "Two dialects on the wire", end to end on the built sidecar: one sidecar, components
@@ -46,7 +46,7 @@ const SUBSCRIPTIONS = [
 ];
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), "wire-dialects-"));
+  dir = tempDir("wire-dialects-");
   const resources = path.join(dir, "resources");
   await mkdir(resources);
   for (const store of ["configstore", "specstore", "forcedstore"]) {

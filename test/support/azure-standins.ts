@@ -6,12 +6,12 @@
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
+import { removeLater, tempDir } from "./tempdirs.js";
 
 export interface Certificates {
   dir: string;
@@ -24,7 +24,7 @@ export interface Certificates {
 
 /** A throw-away CA and a server certificate for 127.0.0.1/localhost, made with the openssl CLI. */
 export function makeCertificates(): Certificates {
-  const dir = mkdtempSync(path.join(tmpdir(), "standin-tls-"));
+  const dir = tempDir("standin-tls-");
   const at = (name: string): string => path.join(dir, name);
   const openssl = (...args: string[]): void => {
     execFileSync("openssl", args, { stdio: "pipe" });
@@ -286,8 +286,9 @@ export async function startStandins(options: StandinOptions = {}): Promise<Stand
  * beside the folder, since only manifests belong in it) and the given binding manifest.
  */
 export function bindingResources(prefix: string, secrets: Record<string, string>, binding: string): { dir: string; remove(): void } {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const dir = tempDir(prefix);
   const secretsFile = path.join(dir, "..", `${path.basename(dir)}-secrets.json`);
+  removeLater(secretsFile);
   writeFileSync(secretsFile, JSON.stringify(secrets));
   const store = `apiVersion: runtime.io/v1alpha1
 kind: Component

@@ -1,16 +1,16 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Writable } from "node:stream";
 import { createLogger, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
 import type { RuntimeOptions } from "../../pkg/runtime/options.js";
-import { Runtime, type RuntimeDeps } from "../../pkg/runtime/runtime.js";
+import { Sidecar, type SidecarDeps } from "../../pkg/sidecar/sidecar.js";
 import { testRegistries } from "./components.js";
+import { tempDir } from "./tempdirs.js";
 
 /** A folder holding the given YAML files, for --resources-path. */
 export async function resourcesFolder(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "runtimed-res-"));
+  const dir = tempDir("runtimed-res-");
   for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
   return dir;
 }
@@ -36,7 +36,7 @@ export function runtimeOptions(overrides: Partial<RuntimeOptions> = {}): Runtime
 }
 
 export interface TestRuntime {
-  runtime: Runtime;
+  runtime: Sidecar;
   /** The API's base URL; valid once the HTTP server listens (start() listens before loading components). */
   readonly url: string;
   logs(): string;
@@ -44,14 +44,14 @@ export interface TestRuntime {
   close(): Promise<void>;
 }
 
-/** An in-process Runtime on a free port with the test components registered; not started yet. */
-export function createRuntime(overrides: Partial<RuntimeOptions> = {}, deps: Partial<RuntimeDeps> = {}): TestRuntime {
+/** An in-process Sidecar on a free port with the test components registered; not started yet. */
+export function createRuntime(overrides: Partial<RuntimeOptions> = {}, deps: Partial<SidecarDeps> = {}): TestRuntime {
   let logs = "";
   const stream = new Writable({ write: (chunk, _enc, done) => ((logs += chunk.toString()), done()) });
   const redactor = new SecretRedactor();
   const options = runtimeOptions(overrides);
   const logger = createLogger({ appId: options.appId, level: "debug", json: true, stream }, redactor);
-  const runtime = new Runtime(options, { logger, metrics: new Metrics({ processMetrics: false }), redactor, registries: testRegistries(), ...deps });
+  const runtime = new Sidecar(options, { logger, metrics: new Metrics({ processMetrics: false }), redactor, registries: testRegistries(), ...deps });
   const stop = new AbortController();
   return {
     runtime,
@@ -68,7 +68,7 @@ export function createRuntime(overrides: Partial<RuntimeOptions> = {}, deps: Par
 }
 
 /** createRuntime, then start (awaited). */
-export async function startRuntime(overrides: Partial<RuntimeOptions> = {}, deps: Partial<RuntimeDeps> = {}): Promise<TestRuntime> {
+export async function startRuntime(overrides: Partial<RuntimeOptions> = {}, deps: Partial<SidecarDeps> = {}): Promise<TestRuntime> {
   const rt = createRuntime(overrides, deps);
   try {
     await rt.start();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import type { ComponentResource, Resource } from "../../pkg/apis/types.js";
-import { Backoff } from "../../pkg/controller/backoff.js";
+import { Backoff } from "../../pkg/util/backoff.js";
 import { diffResources, resourceKey } from "../../pkg/controller/differ.js";
 
 function component(name: string, type: string, extra: Partial<ComponentResource["spec"]> = {}, meta: Partial<ComponentResource["metadata"]> = {}): ComponentResource {

@@ -17,27 +17,33 @@ function get(port: number): Promise<{ status: number; body: string }> {
 describe("graceful HTTP shutdown", () => {
   it("lets an in-flight request finish, then refuses new connections", async () => {
     let release!: () => void;
+    let reached!: () => void;
     const released = new Promise<void>((r) => (release = r));
+    const inHandler = new Promise<void>((r) => (reached = r));
     const server = new HttpServer(async (_req, res) => {
+      reached();
       await released;
       res.end("done");
     }, { port: 0, address: "127.0.0.1" }, 5000);
     await server.start();
     const port = server.port;
     const inFlight = get(port);
-    await new Promise((r) => setTimeout(r, 50));
+    await inHandler;
     const closing = server.close();
-    setTimeout(release, 100);
+    // Answered only once the close has begun: the request was in flight when the server stopped accepting.
+    release();
     expect(await inFlight).toEqual({ status: 200, body: "done" });
     await closing;
     await expect(get(port)).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it("cuts requests still running when the grace period ends", async () => {
-    const server = new HttpServer(() => undefined /* never answers */, { port: 0, address: "127.0.0.1" }, 100);
+    let reached!: () => void;
+    const inHandler = new Promise<void>((r) => (reached = r));
+    const server = new HttpServer(() => reached() /* never answers */, { port: 0, address: "127.0.0.1" }, 100);
     await server.start();
     const hanging = get(server.port);
-    await new Promise((r) => setTimeout(r, 50));
+    await inHandler;
     const started = Date.now();
     await server.close();
     expect(Date.now() - started).toBeLessThan(2000);

@@ -1,23 +1,19 @@
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
 import type { ConfigurationSubscriptions } from "../../runtime/configuration/subscriptions.js";
-import type { Readiness } from "../../runtime/health.js";
+import type { Readiness } from "../../diagnostics/health.js";
 import type { SecretAccessPolicy } from "../../runtime/secrets/scoping.js";
 import type { ComponentStore } from "../../runtime/store.js";
+import type { SubscriptionInfo } from "../../runtime/pubsub/manager.js";
 import type { PubSubPublisher } from "../../runtime/pubsub/publisher.js";
 import { DIRECT, type TargetPolicy } from "../../runtime/resiliency/index.js";
 
-/** A subscription as /v1.0/metadata shows it (Dapr's shape). */
-export interface SubscriptionInfo {
-  pubsubname: string;
-  topic: string;
-  metadata: Record<string, string>;
-  rules: Array<{ match: string; path: string }>;
-  deadLetterTopic: string;
-  type: "PROGRAMMATIC" | "DECLARATIVE";
-}
+export type { SubscriptionInfo };
 
-/** What the HTTP API reads from the runtime; routers get this, never the runtime's internals. */
+/**
+ * What the HTTP API reads: narrow parts (the component store, the publisher, health), built by the
+ * composition root (pkg/sidecar); routers get this, never the sidecar or the runtime's internals.
+ */
 export interface ApiContext {
   appId: string;
   runtimeVersion: string;

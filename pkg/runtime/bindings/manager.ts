@@ -79,6 +79,7 @@ export class InputBindingsManager implements ComponentListener {
       // A source starts at attach, so that it is set up (subscriptions, webhook handshakes) while the
       // app starts; an event that arrives before the app answers waits for it, as Dapr only reads
       // input bindings once the app channel is ready, rather than failing against a closed port.
+      if (!channel.isReachable) this.logger.debug(`input binding ${name}: holding an event until the app answers`);
       if (!(await channel.whenReachable(signal))) throw new Error(`input binding ${name} is stopping`);
       const started = process.hrtime.bigint();
       let ok = false;

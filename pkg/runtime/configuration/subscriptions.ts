@@ -6,7 +6,8 @@ import type { Metrics } from "../../diagnostics/metrics.js";
 import type { AppChannel } from "../appchannel.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
-import { observe, operationMetrics, type OperationMetrics } from "./metrics.js";
+import { Backoff, pause } from "../../util/backoff.js";
+import { observe, operationMetrics, type OperationMetrics } from "../../diagnostics/operations.js";
 
 export interface RetryPolicy {
   initialMs: number;
@@ -200,7 +201,7 @@ export class ConfigurationSubscriptions implements ComponentListener {
   /** 2xx or 404 (the caller falls back); anything else is retried with exponential back-off. */
   private async post(path: string, body: string, signal: AbortSignal): Promise<number> {
     const channel = this.deps.appChannel!;
-    let delay = this.retry.initialMs;
+    const backoff = new Backoff({ initialMs: this.retry.initialMs, maxMs: this.retry.maxMs });
     for (let attempt = 1; ; attempt++) {
       let problem: string;
       try {
@@ -212,10 +213,10 @@ export class ConfigurationSubscriptions implements ComponentListener {
         problem = (error as Error).message;
       }
       if (attempt >= this.retry.maxAttempts) throw new NotificationError(`POST ${path}: ${problem} after ${attempt} attempts`);
+      const delay = backoff.next();
       this.logger.warn(`POST ${path}: ${problem}; retrying in ${delay}ms (attempt ${attempt} of ${this.retry.maxAttempts})`);
-      await sleep(delay, signal);
+      await pause(delay, signal);
       if (signal.aborted) throw new NotificationError("unsubscribed");
-      delay = Math.min(delay * 2, this.retry.maxMs);
     }
   }
 
@@ -243,17 +244,4 @@ export function notificationBody(id: string, entries: Array<[string, Configurati
     items[key] = daprItem;
   }
   return { id, items };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }

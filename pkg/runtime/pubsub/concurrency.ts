@@ -1,3 +1,5 @@
+import { setTimeout as delay } from "node:timers/promises";
+
 /** Aborted waits reject with this; the subscription handler turns it into "not processed, redeliver". */
 export class StoppedError extends Error {
   constructor() {
@@ -52,17 +54,10 @@ export class Semaphore {
 }
 
 /** A pause that ends early, rejecting, when the subscription stops (so the broker keeps the message). */
-export function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(new StoppedError());
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(new StoppedError());
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
+export async function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  try {
+    await delay(ms, undefined, { signal });
+  } catch {
+    throw new StoppedError();
+  }
 }

@@ -1,5 +1,6 @@
 import type { Logger } from "../../diagnostics/logger.js";
 import type { AppChannel, AppResponse } from "../appchannel.js";
+import { Backoff } from "../../util/backoff.js";
 import { sleep } from "./concurrency.js";
 import { parseDeclarations, type Subscription } from "./subscription.js";
 
@@ -23,13 +24,14 @@ type Answer =
  * again with backoff (up to `maxDelayMs` between tries) until `signal` aborts.
  */
 export async function discoverSubscriptions(channel: AppChannel, logger: Logger, signal: AbortSignal, maxDelayMs = 5000): Promise<Subscription[]> {
+  const backoff = new Backoff({ initialMs: 100, maxMs: maxDelayMs });
   for (let attempt = 1; ; attempt++) {
     try {
       return await askOnce(channel, logger);
     } catch (error) {
       logger.warn(`subscription discovery failed (attempt ${attempt}), retrying: ${(error as Error).message}`);
     }
-    await sleep(Math.min(maxDelayMs, 100 * 2 ** Math.min(attempt - 1, 10)), signal);
+    await sleep(backoff.next(), signal);
   }
 }
 

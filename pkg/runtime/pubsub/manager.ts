@@ -1,4 +1,3 @@
-import type { SubscriptionInfo } from "../../api/http/context.js";
 import { wireDialectOf } from "../../apis/dialect.js";
 import type { SubscriptionResource } from "../../apis/types.js";
 import type { PubSub } from "../../components/pubsub/types.js";
@@ -13,6 +12,16 @@ import type { PubSubMetrics } from "./metrics.js";
 import { SubscriptionRunner, type RunnerDeps } from "./runner.js";
 import { TopicScopes } from "./scoping.js";
 import { fromResource, type Subscription } from "./subscription.js";
+
+/** A subscription as /v1.0/metadata shows it (Dapr's shape). */
+export interface SubscriptionInfo {
+  pubsubname: string;
+  topic: string;
+  metadata: Record<string, string>;
+  rules: Array<{ match: string; path: string }>;
+  deadLetterTopic: string;
+  type: "PROGRAMMATIC" | "DECLARATIVE";
+}
 
 export interface SubscriptionManagerDeps {
   appId: string;
@@ -144,7 +153,7 @@ export class SubscriptionManager implements ComponentListener {
     });
   }
 
-  /** Stops every runner, draining in-flight deliveries; before components close (Runtime.close). */
+  /** Stops every runner, draining in-flight deliveries; before components close (the sidecar closes them first). */
   close(): Promise<void> {
     this.closed = true;
     return this.serialise(async () => {

@@ -1,9 +1,3 @@
-import { ComponentMetadata } from "../../../pkg/components/metadata.js";
-import { InMemoryPubSub } from "../../../pkg/components/pubsub/inmemory/index.js";
-import { runPubSubConformance } from "./suite.js";
+import { runPubSubTarget } from "./suite.js";
 
-runPubSubConformance(
-  "pubsub.in-memory",
-  () => Promise.resolve({ pubsub: new InMemoryPubSub(), metadata: ComponentMetadata.of("conformance", "pubsub.in-memory", { redeliveryDelay: "10ms" }) }),
-  { ordering: true, durableGroups: true, timeoutMs: 5000 },
-);
+await runPubSubTarget("pubsub.in-memory");

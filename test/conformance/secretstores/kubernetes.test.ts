@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { createKubernetesSecretStore } from "../../../pkg/components/secretstores/kubernetes/kubernetes.js";
 import { FakeApiServer } from "../../support/fake-apiserver.js";
-import { testContext } from "../configuration/suite.js";
-import { runSecretStoreConformance } from "./suite.js";
+import { testContext } from "../context.js";
+import { runSecretStoreTarget } from "./suite.js";
 
 // The real @kubernetes/client-node against the in-process API server (no kube-apiserver runs here).
 let api: FakeApiServer;
@@ -14,15 +14,7 @@ afterAll(async () => {
   await api?.close();
 });
 
-runSecretStoreConformance({
-  type: "secretstores.kubernetes",
-  create: createKubernetesSecretStore,
-  multiValued: true,
-  backend: (secrets) => {
-    for (const [name, values] of Object.entries(secrets)) api.putSecret("team-a", name, values);
-    return Promise.resolve({ metadata: {}, context: { kubeConfig: api.kubeConfig(), namespace: "team-a" } });
-  },
-});
+await runSecretStoreTarget("secretstores.kubernetes");
 
 describe("secretstores.kubernetes specifics", () => {
   it("reads another namespace when the component or the request names one", async () => {

@@ -2,29 +2,11 @@ import { describe, expect, it } from "@jest/globals";
 import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { createLocalEnvSecretStore } from "../../../pkg/components/secretstores/localenv/localenv.js";
 import { PROTECTED_ENV } from "../../../pkg/runtime/options.js";
-import { testContext } from "../configuration/suite.js";
-import { runSecretStoreConformance } from "./suite.js";
+import { testContext } from "../context.js";
+import { runSecretStoreTarget } from "./suite.js";
 
-runSecretStoreConformance({
-  type: "secretstores.local.env",
-  create: createLocalEnvSecretStore,
-  multiValued: false,
-  backend: (secrets) => Promise.resolve({
-    metadata: {},
-    context: { env: { ...Object.fromEntries(Object.entries(secrets).map(([name, value]) => [name, value[name]])), HOME: "/home/app" } },
-  }),
-});
-
-runSecretStoreConformance({
-  type: "secretstores.local.env",
-  variant: "prefix",
-  create: createLocalEnvSecretStore,
-  multiValued: false,
-  backend: (secrets) => Promise.resolve({
-    metadata: { prefix: "MYAPP_" },
-    context: { env: Object.fromEntries(Object.entries(secrets).map(([name, value]) => [`MYAPP_${name}`, value[name]])) },
-  }),
-});
+await runSecretStoreTarget("secretstores.local.env");
+await runSecretStoreTarget("secretstores.local.env (prefix)");
 
 describe("secretstores.local.env specifics", () => {
   const env = { RUNTIME_API_TOKEN: "api-token-value", APP_API_TOKEN: "app-token-value", DAPR_API_TOKEN: "dapr-token-value", MYAPP_KEY: "k1", OTHER: "o1" };

@@ -1,40 +1,21 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { createLocalFileSecretStore } from "../../../pkg/components/secretstores/localfile/localfile.js";
-import { testContext } from "../configuration/suite.js";
-import { runSecretStoreConformance } from "./suite.js";
+import { testContext } from "../context.js";
+import { runSecretStoreTarget } from "./suite.js";
+import { tempDir } from "../../support/tempdirs.js";
 
 async function secretsFile(content: unknown): Promise<{ file: string; teardown: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "secrets-file-"));
+  const dir = tempDir("secrets-file-");
   const file = path.join(dir, "secrets.json");
   await writeFile(file, typeof content === "string" ? content : JSON.stringify(content));
   return { file, teardown: () => rm(dir, { recursive: true, force: true }) };
 }
 
-runSecretStoreConformance({
-  type: "secretstores.local.file",
-  variant: "name/value",
-  create: createLocalFileSecretStore,
-  multiValued: false,
-  backend: async (secrets) => {
-    const { file, teardown } = await secretsFile(Object.fromEntries(Object.entries(secrets).map(([name, value]) => [name, value[name]])));
-    return { metadata: { secretsFile: file }, teardown };
-  },
-});
-
-runSecretStoreConformance({
-  type: "secretstores.local.file",
-  variant: "multiValued",
-  create: createLocalFileSecretStore,
-  multiValued: true,
-  backend: async (secrets) => {
-    const { file, teardown } = await secretsFile(secrets);
-    return { metadata: { secretsFile: file, multiValued: "true" }, teardown };
-  },
-});
+await runSecretStoreTarget("secretstores.local.file (name/value)");
+await runSecretStoreTarget("secretstores.local.file (multiValued)");
 
 describe("secretstores.local.file specifics", () => {
   async function open(content: unknown, metadata: Record<string, string> = {}): Promise<{ store: ReturnType<typeof createLocalFileSecretStore>; teardown: () => Promise<void> }> {

@@ -1,34 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import type { ComponentContext } from "../../../pkg/components/component.js";
 import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import type { SecretStore, SecretValue } from "../../../pkg/components/secretstores/types.js";
-import { testContext } from "../configuration/suite.js";
+import { createThroughRegistry, findTarget, targetAvailable, targetTitle, testContext } from "../context.js";
+import { SECRETSTORE_TARGETS, type SecretBackend, type SecretStoreTarget } from "./targets.js";
 
-export interface SecretBackend {
-  metadata: Record<string, string>;
-  /** What the store's context needs beyond the defaults (env, kubeConfig, namespace). */
-  context?: Partial<ComponentContext>;
-  teardown?: () => Promise<void>;
-}
-
-export interface SecretConformanceOptions {
-  type: string;
-  /** A label when one type runs in several set-ups (multiValued on and off). */
-  variant?: string;
-  create: (context: ComponentContext) => SecretStore;
-  /** Multi-key secrets (MULTIPLE_KEY_VALUES_PER_SECRET); otherwise every secret is {name: value}. */
-  multiValued: boolean;
-  /** Puts `secrets` into the backend the way a user would and points the store at it. */
-  backend: (secrets: Record<string, SecretValue>) => Promise<SecretBackend>;
-}
-
-/** One suite for every secret store, gated by whether it holds several keys per secret. */
-export function runSecretStoreConformance(options: SecretConformanceOptions): void {
+/**
+ * One suite for every secret store, gated by whether it holds several keys per secret; run for one
+ * entry of targets.ts (by title, e.g. "secretstores.local.file (multiValued)") per call.
+ */
+export async function runSecretStoreTarget(which: string | SecretStoreTarget): Promise<void> {
+  const options = typeof which === "string" ? findTarget(SECRETSTORE_TARGETS, which) : which;
+  const available = await targetAvailable(options);
   const secrets: Record<string, SecretValue> = options.multiValued
     ? { db: { user: "alice", password: "s3cret-pass" }, token: { token: "tok-12345" } }
     : { token: { token: "tok-12345" }, "db-password": { "db-password": "s3cret-pass" } };
 
-  describe(`secret store conformance: ${options.type}${options.variant ? ` (${options.variant})` : ""}`, () => {
+  (available ? describe : describe.skip)(`secret store conformance: ${targetTitle(options)}`, () => {
     let backend: SecretBackend;
     let store: SecretStore;
     let context: ReturnType<typeof testContext>;
@@ -36,7 +23,7 @@ export function runSecretStoreConformance(options: SecretConformanceOptions): vo
     beforeAll(async () => {
       backend = await options.backend(secrets);
       context = testContext(options.type, backend.context);
-      store = options.create(context);
+      store = await createThroughRegistry("secretstores", options, context);
       await store.init(ComponentMetadata.of("conformance", options.type, backend.metadata));
     });
 

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import type { ConfigurationItem, ConfigurationStore } from "../../../components/configuration/types.js";
-import { observe, operationMetrics } from "../../../runtime/configuration/metrics.js";
+import { observe, operationMetrics } from "../../../diagnostics/operations.js";
 import { outboundPolicy, type ApiContext } from "../context.js";
 import { queryList, queryMetadata, type Endpoint } from "../endpoint.js";
 import { ApiError, Errors } from "../errors.js";

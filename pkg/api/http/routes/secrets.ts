@@ -1,5 +1,5 @@
 import type { SecretStore, SecretValue } from "../../../components/secretstores/types.js";
-import { observe, operationMetrics } from "../../../runtime/configuration/metrics.js";
+import { observe, operationMetrics } from "../../../diagnostics/operations.js";
 import { outboundPolicy, type ApiContext } from "../context.js";
 import { queryMetadata, type Endpoint } from "../endpoint.js";
 import { Errors } from "../errors.js";

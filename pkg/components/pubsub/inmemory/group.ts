@@ -1,4 +1,6 @@
 import type { Logger } from "../../../diagnostics/logger.js";
+import { HandlerPool } from "../pool.js";
+import { isExpired, type Clock } from "../ttl.js";
 import type { MessageHandler, PubSubMessage } from "../types.js";
 
 export interface QueuedMessage {
@@ -8,8 +10,7 @@ export interface QueuedMessage {
 }
 
 export interface Subscriber {
-  handler: MessageHandler;
-  inFlight: Set<Promise<void>>;
+  pool: HandlerPool<QueuedMessage>;
   drained(): Promise<void>;
 }
 
@@ -29,6 +30,7 @@ export class ConsumerGroup {
   constructor(
     readonly name: string,
     private readonly redeliveryDelayMs: number,
+    private readonly now: Clock,
     private readonly logger?: Logger,
   ) {}
 
@@ -42,14 +44,18 @@ export class ConsumerGroup {
   }
 
   attach(handler: MessageHandler): Subscriber {
-    const inFlight = new Set<Promise<void>>();
-    const subscriber: Subscriber = {
-      handler,
-      inFlight,
-      drained: async () => {
-        while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    const pool = new HandlerPool<QueuedMessage>({
+      concurrency: Number.POSITIVE_INFINITY,
+      handle: async (queued) => {
+        const copy: PubSubMessage = { ...queued.message, metadata: { ...queued.message.metadata } };
+        try {
+          await handler(copy);
+        } catch {
+          this.redeliver(queued);
+        }
       },
-    };
+    });
+    const subscriber: Subscriber = { pool, drained: () => pool.drained() };
     this.subscribers.push(subscriber);
     this.schedule();
     return subscriber;
@@ -81,26 +87,13 @@ export class ConsumerGroup {
   private dispatch(): void {
     while (!this.closed && this.queue.length > 0 && this.subscribers.length > 0) {
       const queued = this.queue.shift()!;
-      if (queued.expiresAt !== undefined && Date.now() >= queued.expiresAt) {
+      if (isExpired(queued.expiresAt, this.now())) {
         this.logger?.debug("dropping expired message", { topic: queued.message.topic });
         continue;
       }
       const subscriber = this.subscribers[this.next++ % this.subscribers.length]!;
-      this.deliver(subscriber, queued);
+      subscriber.pool.push(queued);
     }
-  }
-
-  private deliver(subscriber: Subscriber, queued: QueuedMessage): void {
-    const copy: PubSubMessage = { ...queued.message, metadata: { ...queued.message.metadata } };
-    const attempt = (async (): Promise<void> => {
-      try {
-        await subscriber.handler(copy);
-      } catch {
-        this.redeliver(queued);
-      }
-    })();
-    subscriber.inFlight.add(attempt);
-    void attempt.finally(() => subscriber.inFlight.delete(attempt));
   }
 
   /** At-least-once: a rejected message goes back to the head of the queue after a short pause. */

@@ -12,6 +12,8 @@ import type {
   PubSubMessage,
   SubscribeRequest,
 } from "../types.js";
+import { consumerIdOf } from "../metadata.js";
+import { expiresAtOf, type Clock } from "../ttl.js";
 import { ConsumerGroup, type QueuedMessage } from "./group.js";
 
 /**
@@ -33,7 +35,11 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
   private anonymous = 0;
   private closed = false;
 
-  constructor(private readonly context?: Pick<ComponentContext, "logger">) {}
+  private readonly now: Clock;
+
+  constructor(private readonly context?: Pick<ComponentContext, "logger" | "now">) {
+    this.now = context?.now ?? Date.now;
+  }
 
   init(metadata: ComponentMetadata): Promise<void> {
     this.redeliveryDelayMs = metadata.durationMs("redeliveryDelay", 50);
@@ -49,7 +55,7 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
     if (this.closed) return Promise.reject(new Error("in-memory pubsub is closed"));
     const groups = this.topics.get(request.topic);
     if (!groups) return Promise.resolve();
-    const expiresAt = expiryOf(request.metadata);
+    const expiresAt = expiryOf(request.metadata, this.now());
     for (const group of groups.values()) {
       if (group.size() >= this.maxBufferedMessages) {
         return Promise.reject(new Error(`topic ${request.topic}: consumer group ${group.name} holds ${group.size()} undelivered messages (maxBufferedMessages)`));
@@ -82,8 +88,8 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
 
   subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
     if (this.closed) return Promise.reject(new Error("in-memory pubsub is closed"));
-    const consumerId = request.metadata["consumerID"] ?? request.metadata["consumerId"];
-    const durable = consumerId !== undefined && consumerId !== "";
+    const consumerId = consumerIdOf(request.metadata);
+    const durable = consumerId !== undefined;
     const groupName = durable ? `group:${consumerId}` : `anonymous:${++this.anonymous}`;
     let groups = this.topics.get(request.topic);
     if (!groups) {
@@ -92,7 +98,7 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
     }
     let group = groups.get(groupName);
     if (!group) {
-      group = new ConsumerGroup(groupName, this.redeliveryDelayMs, this.context?.logger);
+      group = new ConsumerGroup(groupName, this.redeliveryDelayMs, this.now, this.context?.logger);
       groups.set(groupName, group);
     }
     const subscriber = group.attach(handler);
@@ -113,9 +119,14 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
   }
 }
 
-function expiryOf(metadata: Record<string, string>): number | undefined {
-  const ttl = metadata["ttlInSeconds"];
-  if (ttl === undefined || ttl === "") return undefined;
-  const seconds = Number(ttl);
-  return Number.isFinite(seconds) && seconds > 0 ? Date.now() + seconds * 1000 : undefined;
+/**
+ * Like Dapr's in-memory broker, this one never refuses a publish over its TTL: the runtime already
+ * checked the value (400 on a malformed one), and a TTL it cannot use here means no expiry.
+ */
+function expiryOf(metadata: Record<string, string>, now: number): number | undefined {
+  try {
+    return expiresAtOf(metadata, now);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,8 @@
 import type { Redis } from "ioredis";
 import type { Logger } from "../../../diagnostics/logger.js";
+import { Backoff, pause } from "../../../util/backoff.js";
+import { HandlerPool } from "../pool.js";
+import { isExpired, type Clock } from "../ttl.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { decodeEntryList, decodeReadReply, isBusyGroupError, isNoGroupError, type StreamEntry } from "./entry.js";
 import type { RedisPubSubSettings } from "./metadata.js";
@@ -14,12 +17,11 @@ export interface StreamConsumerDeps {
   settings: RedisPubSubSettings;
   handler: MessageHandler;
   logger: Logger;
-  now?: () => number;
+  now?: Clock;
 }
 
 /** How long one XREADGROUP blocks; the abort disconnects the reader, so this only bounds idle round trips. */
 const BLOCK_MS = 5000;
-const MAX_ERROR_BACKOFF_MS = 2000;
 /** Consumers of the group with nothing pending and idle this long are gone (crashed sidecars): remove them. */
 const DEAD_CONSUMER_IDLE_MS = 10 * 60_000;
 
@@ -32,14 +34,11 @@ const DEAD_CONSUMER_IDLE_MS = 10 * 60_000;
 export class StreamConsumer implements ActiveSubscription {
   /** Ids queued, being handled or waiting for redelivery here, so a reclaim does not hand them out twice. */
   private readonly known = new Set<string>();
-  private readonly queue: StreamEntry[] = [];
+  private readonly pool: HandlerPool<StreamEntry>;
   private readonly retryTimers = new Map<string, NodeJS.Timeout>();
   private readonly pendingAcks: Array<{ id: string; settled: () => void }> = [];
-  private inFlight = 0;
-  private roomWaiter: (() => void) | undefined;
   private loops: Promise<void> = Promise.resolve();
-  private drainWaiters: Array<() => void> = [];
-  private readonly now: () => number;
+  private readonly now: Clock;
   private readonly logger: Logger;
   private signal!: AbortSignal;
 
@@ -50,6 +49,7 @@ export class StreamConsumer implements ActiveSubscription {
   constructor(private readonly deps: StreamConsumerDeps) {
     this.now = deps.now ?? Date.now;
     this.logger = deps.logger;
+    this.pool = new HandlerPool({ concurrency: deps.settings.concurrency, handle: (entry) => this.process(entry) });
   }
 
   /** Resolves once the group exists, so messages published after subscribe() resolved are delivered. */
@@ -62,17 +62,15 @@ export class StreamConsumer implements ActiveSubscription {
 
   async drained(): Promise<void> {
     await this.loops;
-    if (this.inFlight === 0) return;
-    await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
+    await this.pool.drained();
   }
 
   private stop(): void {
     // Entries queued or waiting for redelivery stay pending in the group; a consumer reclaims them after processingTimeout.
     for (const timer of this.retryTimers.values()) clearTimeout(timer);
     this.retryTimers.clear();
-    this.queue.length = 0;
+    this.pool.stop();
     this.deps.reader.disconnect();
-    this.roomWaiter?.();
   }
 
   /**
@@ -88,31 +86,28 @@ export class StreamConsumer implements ActiveSubscription {
     }
   }
 
-  private outstanding(): number {
-    return this.queue.length + this.inFlight;
-  }
-
   private room(): number {
     const { concurrency, queueDepth } = this.deps.settings;
-    return concurrency + queueDepth - this.outstanding();
+    return concurrency + queueDepth - this.pool.outstanding;
   }
 
   private async readLoop(): Promise<void> {
     const { reader, stream, consumerName, settings } = this.deps;
     let failures = 0;
+    const backoff = new Backoff({ initialMs: 200, maxMs: 2000 });
     // First this consumer's own pending history (id 0: what a predecessor of the same name left), then new entries (>).
     let cursor = "0";
     while (!this.signal.aborted) {
       const room = this.room();
       if (room <= 0) {
-        await new Promise<void>((resolve) => (this.roomWaiter = resolve));
-        this.roomWaiter = undefined;
+        await this.pool.changed();
         continue;
       }
       try {
         const reply = await reader.callBuffer("XREADGROUP", "GROUP", settings.consumerGroup, consumerName, "COUNT", room, "BLOCK", BLOCK_MS, "STREAMS", stream, cursor);
         if (failures > 0) this.logger.info(`reading stream ${stream} again after ${failures} failed attempt(s)`);
         failures = 0;
+        backoff.reset();
         const entries = decodeReadReply(reply);
         if (cursor !== ">") cursor = entries.length === 0 ? ">" : entries[entries.length - 1]!.id;
         for (const entry of entries) this.enqueue(entry);
@@ -126,7 +121,7 @@ export class StreamConsumer implements ActiveSubscription {
         } else if (failures === 1) {
           this.logger.warn(`reading stream ${stream} failed: ${(error as Error).message}; retrying`);
         }
-        await this.pause(Math.min(100 * 2 ** Math.min(failures, 5), MAX_ERROR_BACKOFF_MS));
+        await pause(backoff.next(), this.signal);
       }
     }
   }
@@ -137,7 +132,7 @@ export class StreamConsumer implements ActiveSubscription {
     const tickMs = Math.max(50, Math.min(redeliverIntervalMs, processingTimeoutMs / 2));
     let ticks = 0;
     while (!this.signal.aborted) {
-      await this.pause(tickMs);
+      await pause(tickMs, this.signal);
       if (this.signal.aborted) break;
       try {
         await this.reclaim();
@@ -183,21 +178,7 @@ export class StreamConsumer implements ActiveSubscription {
       if (this.known.has(entry.id)) return;
       this.known.add(entry.id);
     }
-    this.queue.push(entry);
-    this.pump();
-  }
-
-  private pump(): void {
-    while (this.inFlight < this.deps.settings.concurrency && this.queue.length > 0 && !this.signal.aborted) {
-      const entry = this.queue.shift()!;
-      this.inFlight++;
-      void this.process(entry).finally(() => {
-        this.inFlight--;
-        this.pump();
-        this.roomWaiter?.();
-        if (this.inFlight === 0) for (const resolve of this.drainWaiters.splice(0)) resolve();
-      });
-    }
+    this.pool.push(entry);
   }
 
   private async process(entry: StreamEntry): Promise<void> {
@@ -207,7 +188,7 @@ export class StreamConsumer implements ActiveSubscription {
       await this.ack(entry.id);
       return;
     }
-    if (entry.expiresAt !== undefined && entry.expiresAt <= this.now()) {
+    if (isExpired(entry.expiresAt, this.now())) {
       this.logger.debug(`entry ${entry.id} of stream ${stream} expired (ttlInSeconds); acknowledged without delivery`);
       await this.ack(entry.id);
       return;
@@ -273,19 +254,5 @@ export class StreamConsumer implements ActiveSubscription {
       );
     }, settings.redeliverIntervalMs);
     this.retryTimers.set(id, timer);
-  }
-
-  private pause(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.signal.aborted) return resolve();
-      const timer = setTimeout(done, ms);
-      const signal = this.signal;
-      function done(): void {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", done);
-        resolve();
-      }
-      signal.addEventListener("abort", done, { once: true });
-    });
   }
 }

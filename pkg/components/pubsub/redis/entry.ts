@@ -23,22 +23,6 @@ export function entryFields(data: Buffer, contentType: string | undefined, expir
   return fields;
 }
 
-/** Epoch ms at which a message published now with `ttlInSeconds` expires; undefined without a TTL. */
-export function expiryOf(metadata: Record<string, string>, now: number): number | undefined {
-  const raw = metadataValue(metadata, "ttlInSeconds");
-  if (raw === undefined || raw.trim() === "") return undefined;
-  const seconds = /^\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(seconds) || seconds <= 0) throw new Error(`metadata ttlInSeconds must be a positive integer, got ${JSON.stringify(raw)}`);
-  return now + seconds * 1000;
-}
-
-/** Request metadata keys are matched case-insensitively, as component metadata is. */
-function metadataValue(metadata: Record<string, string>, name: string): string | undefined {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === wanted) return value;
-  return undefined;
-}
-
 /** One `[id, [field, value, ...] | null]` pair as RESP2 returns it with callBuffer. */
 export function decodeEntry(raw: unknown): StreamEntry | undefined {
   if (!Array.isArray(raw) || raw.length < 2) return undefined;

@@ -1,4 +1,5 @@
 import type { ComponentMetadata } from "../../metadata.js";
+import { componentConsumerGroup } from "../metadata.js";
 
 /** Typed settings of a `pubsub.redis` component (Dapr's metadata names, so Dapr manifests work unchanged). */
 export interface RedisPubSubSettings {
@@ -47,8 +48,7 @@ export function parseRedisMetadata(metadata: ComponentMetadata, appId: string): 
   if (processingTimeoutMs <= 0) throw metadata.error("processingTimeout", "must be greater than 0");
   const redeliverIntervalMs = metadata.durationMs("redeliverInterval", REDIS_DEFAULTS.redeliverIntervalMs);
   if (redeliverIntervalMs <= 0) throw metadata.error("redeliverInterval", "must be greater than 0");
-  const consumerGroup = metadata.string("consumerID") ?? appId;
-  if (/\s/.test(consumerGroup)) throw metadata.error("consumerID", "must not contain whitespace");
+  const consumerGroup = componentConsumerGroup(metadata, appId);
   return {
     host,
     port,

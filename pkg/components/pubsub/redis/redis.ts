@@ -15,7 +15,9 @@ import type {
   SubscribeRequest,
 } from "../types.js";
 import { StreamConsumer } from "./consumer.js";
-import { entryFields, expiryOf } from "./entry.js";
+import { consumerIdOf } from "../metadata.js";
+import { expiresAtOf, type Clock } from "../ttl.js";
+import { entryFields } from "./entry.js";
 import { parseRedisMetadata, type RedisPubSubSettings } from "./metadata.js";
 import { TickPipeline } from "./tickpipeline.js";
 
@@ -34,7 +36,11 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   private readonly closing = new AbortController();
   private readonly consumers = new Set<StreamConsumer>();
 
-  constructor(private readonly context: ComponentContext) {}
+  private readonly now: Clock;
+
+  constructor(private readonly context: ComponentContext) {
+    this.now = context.now ?? Date.now;
+  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     this.settings = parseRedisMetadata(metadata, this.context.appId);
@@ -54,7 +60,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
 
   async publish(request: PublishRequest): Promise<void> {
     const { settings } = this.ready();
-    const fields = entryFields(request.data, request.contentType, expiryOf(request.metadata, Date.now()));
+    const fields = entryFields(request.data, request.contentType, expiresAtOf(request.metadata, this.now()));
     await this.publishes!.call("XADD", [...this.xaddHead(request.topic, settings), ...fields]);
   }
 
@@ -64,11 +70,11 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const failedEntries: BulkPublishResult["failedEntries"] = [];
     const pipeline = client.pipeline();
     const sent: BulkPublishEntry[] = [];
-    const now = Date.now();
+    const now = this.now();
     for (const entry of request.entries) {
       let fields: Array<string | Buffer>;
       try {
-        fields = entryFields(entry.data, entry.contentType, expiryOf({ ...request.metadata, ...entry.metadata }, now));
+        fields = entryFields(entry.data, entry.contentType, expiresAtOf({ ...request.metadata, ...entry.metadata }, now));
       } catch (error) {
         failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
         continue;
@@ -95,7 +101,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
     const { client, settings: base } = this.ready();
     // Per-subscription metadata overrides the component's, as in Dapr (the runtime names the group with consumerID).
-    const group = subscribeConsumerId(request.metadata);
+    const group = consumerIdOf(request.metadata);
     const settings = group === undefined ? base : { ...base, consumerGroup: group };
     // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
     const reader = this.connect(`reader ${request.topic}`, { maxRetriesPerRequest: null });
@@ -108,6 +114,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
       settings,
       handler,
       logger: this.context.logger,
+      now: this.now,
     });
     try {
       await consumer.start(combined);
@@ -169,11 +176,6 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     });
     return client;
   }
-}
-
-function subscribeConsumerId(metadata: Record<string, string>): string | undefined {
-  for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === "consumerid" && value.trim() !== "") return value.trim();
-  return undefined;
 }
 
 /** This process among the group's consumers; a restarted process is a new consumer, whose predecessor's entries are reclaimed by idle time. */

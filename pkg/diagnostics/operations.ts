@@ -1,5 +1,5 @@
 import type { Counter, Histogram } from "prom-client";
-import type { Metrics } from "../../diagnostics/metrics.js";
+import type { Metrics } from "./metrics.js";
 
 type Labels = "component" | "operation" | "success";
 

@@ -1,0 +1,258 @@
+import type { KubeConfig } from "@kubernetes/client-node";
+import type { ComponentResource, SubscriptionResource } from "../apis/types.js";
+import type { ApiContext } from "../api/http/context.js";
+import { allEndpoints } from "../api/http/routes/index.js";
+import { createApiApp, expressServerOptions } from "../api/http/server.js";
+import { builtinRegistries, type Registries } from "../components/builtins.js";
+import { readConfiguration } from "../controller/configfile.js";
+import { Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
+import { Readiness, type Gate } from "../diagnostics/health.js";
+import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
+import type { Metrics } from "../diagnostics/metrics.js";
+import { MetricsServer } from "../diagnostics/server.js";
+import { AppChannel } from "../runtime/appchannel.js";
+import { AppConfiguration } from "../runtime/appconfig.js";
+import { InputBindingsManager } from "../runtime/bindings/manager.js";
+import { ConfigurationSubscriptions } from "../runtime/configuration/subscriptions.js";
+import { PROTECTED_ENV, RUNTIME_VERSION, type RuntimeOptions } from "../runtime/options.js";
+import { Processor } from "../runtime/processor.js";
+import { PubSubMetrics, PubSubPublisher, SubscriptionManager } from "../runtime/pubsub/index.js";
+import type { SubscriptionInfo } from "../runtime/pubsub/manager.js";
+import { ResiliencyRegistry } from "../runtime/resiliency/index.js";
+import { ComponentStore } from "../runtime/store.js";
+import { HttpServer } from "../util/httpserver.js";
+import { closer, RunnableManager, type Runnable } from "./runnables.js";
+
+/** Standalone with no --resources-path: an in-memory pub/sub named `pubsub`, so a first publish works (DESIGN.md). */
+export const EMBEDDED_DEFAULT: ComponentResource = {
+  apiVersion: "runtime.io/v1alpha1",
+  kind: "Component",
+  metadata: { name: "pubsub" },
+  spec: { type: "pubsub.in-memory", version: "v1", metadata: [] },
+};
+
+/** Kubernetes mode: the built-in secret store `kubernetes`, which secretKeyRefs use by default (issue 4). */
+export const KUBERNETES_SECRET_STORE: ComponentResource = {
+  apiVersion: "runtime.io/v1alpha1",
+  kind: "Component",
+  metadata: { name: "kubernetes" },
+  spec: { type: "secretstores.kubernetes", version: "v1", metadata: [] },
+};
+
+export interface SidecarDeps {
+  logger: Logger;
+  metrics: Metrics;
+  redactor?: SecretRedactor;
+  registries?: Registries;
+  /** Called when the API asks the process to stop (`POST /v1.0/shutdown`); cmd/ decides how. */
+  onShutdownRequest?: () => void;
+  /** The API server connection in kubernetes mode (components get it: the kubernetes secret store). */
+  kubeConfig?: KubeConfig;
+  /** Resync, debounce and backoff periods of the resource controller (tests shorten them). */
+  controllerTuning?: ControllerTuning;
+}
+
+/**
+ * The composition root (DESIGN.md "Architecture"): the only place that knows every part. It builds
+ * them, hands the API an ApiContext made of narrow parts, and lists the long-running ones for one
+ * RunnableManager (start in order, close in reverse within the grace period).
+ */
+export class Sidecar {
+  readonly store = new ComponentStore();
+  readonly readiness = new Readiness();
+  readonly appConfiguration = new AppConfiguration();
+  readonly metrics: Metrics;
+  readonly processor: Processor;
+  /** Loads resources and hot-reloads them (files or the Kubernetes API; pkg/controller). */
+  readonly controller: Controller;
+  /** Runs the input side of bindings and delivers their events to the app (issue 5). */
+  readonly inputBindings: InputBindingsManager;
+  readonly appChannel?: AppChannel;
+  /** Configuration subscriptions and their notifications to the app (spec endpoints 4, 5, A4). */
+  readonly configurationSubscriptions: ConfigurationSubscriptions;
+  /** Publishing (spec endpoints 1, 2): scoping, envelope, the broker call (issue 3). */
+  readonly publisher: PubSubPublisher;
+  /** Topic subscriptions and delivery to the app (spec A1-A3); only with an app channel (issue 3). */
+  readonly pubsubSubscriptions?: SubscriptionManager;
+  /** Resiliency policies in force per component and direction, swapped as Resiliency resources change. */
+  readonly resiliency: ResiliencyRegistry;
+  /** What the HTTP API reads: narrow parts, never this object. */
+  readonly api: ApiContext;
+
+  /** Declarative Subscription resources in scope for this app. */
+  declarativeSubscriptions: SubscriptionResource[] = [];
+
+  private readonly logger: Logger;
+  private readonly http: HttpServer;
+  private readonly manager: RunnableManager;
+
+  constructor(readonly options: RuntimeOptions, deps: SidecarDeps) {
+    this.metrics = deps.metrics;
+    this.logger = scoped(deps.logger, "runtime");
+    const redactor = deps.redactor ?? new SecretRedactor();
+    for (const name of PROTECTED_ENV) if (options.env[name]) redactor.add(options.env[name]!);
+    this.processor = new Processor({
+      registries: deps.registries ?? builtinRegistries(),
+      store: this.store,
+      logger: deps.logger,
+      metrics: deps.metrics,
+      context: { appId: options.appId, metrics: deps.metrics, redactor, env: options.env, protectedEnv: PROTECTED_ENV, namespace: options.namespace, kubeConfig: deps.kubeConfig },
+      defaultSecretStore: options.mode === "kubernetes" ? "kubernetes" : undefined,
+    });
+    const gates = {
+      http: this.readiness.gate("http-server", { outbound: true }),
+      components: this.readiness.gate("components", { outbound: true }),
+      resources: this.readiness.gate("resources-synced", { outbound: true }),
+      app: options.appPort !== undefined ? this.readiness.gate("app-channel", { outbound: false }) : undefined,
+      // /v1.0/healthz answers 204 with an app channel only once its subscriptions are live (issue 15).
+      subscriptions: options.appPort !== undefined ? this.readiness.gate("subscriptions", { outbound: false }) : undefined,
+    };
+    let appConnection: ApiContext["appConnection"];
+    if (options.appPort !== undefined) {
+      this.appChannel = new AppChannel({ address: options.appChannelAddress, port: options.appPort, token: options.appToken, timeoutMs: 60_000, maxReplyBytes: options.maxBodyBytes });
+      appConnection = { port: options.appPort, channelAddress: options.appChannelAddress, protocol: "http", maxConcurrency: options.appMaxConcurrency };
+    }
+    this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
+    this.processor.addListener(this.inputBindings);
+    this.controller = new Controller({
+      loader: selectLoader({ ...options, embedded: [EMBEDDED_DEFAULT], kubeConfig: deps.kubeConfig, logger: deps.logger, tuning: deps.controllerTuning }),
+      applier: this.processor,
+      appId: options.appId,
+      logger: deps.logger,
+      metrics: deps.metrics,
+      syncedGate: gates.resources,
+      implicit: options.mode === "kubernetes" ? [KUBERNETES_SECRET_STORE] : [],
+      ...deps.controllerTuning,
+    });
+    const resiliency = (this.resiliency = new ResiliencyRegistry({ logger: deps.logger, metrics: deps.metrics }));
+    this.controller.addListener({
+      resilienciesChanged: (resources) => resiliency.update(resources),
+      subscriptionsChanged: (subscriptions) => void (this.declarativeSubscriptions = subscriptions),
+      // Kubernetes mode: an edit of the Configuration named by --config takes effect without a restart.
+      configurationsChanged: (configurations) => {
+        if (options.mode !== "kubernetes" || !options.configPath) return;
+        const named = configurations.find((c) => c.metadata.name === options.configPath);
+        if (named) this.appConfiguration.apply(named);
+        else this.logger.warn(`Configuration ${options.configPath} was deleted; keeping its last settings`);
+      },
+    });
+    this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
+    this.processor.addListener(this.configurationSubscriptions);
+    const pubsubMetrics = new PubSubMetrics(deps.metrics);
+    this.publisher = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics, resiliency });
+    if (this.appChannel) {
+      this.pubsubSubscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics: pubsubMetrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs, resiliency });
+      this.processor.addListener(this.pubsubSubscriptions);
+      const subscriptions = this.pubsubSubscriptions;
+      this.controller.addListener({ subscriptionsChanged: (resources) => subscriptions.updateDeclarative(resources) });
+    }
+    const appConfiguration = this.appConfiguration;
+    const pubsubSubscriptions = this.pubsubSubscriptions;
+    this.api = {
+      appId: options.appId,
+      runtimeVersion: RUNTIME_VERSION,
+      store: this.store,
+      readiness: this.readiness,
+      metrics: deps.metrics,
+      logger: this.logger,
+      extended: new Map(),
+      appConnection,
+      enabledFeatures: appConfiguration.enabledFeatures,
+      subscriptions: () => pubsubSubscriptions?.list() ?? [],
+      requestShutdown: () => deps.onShutdownRequest?.(),
+      configurationSubscriptions: this.configurationSubscriptions,
+      // A getter: a Configuration edit (kubernetes mode) replaces the policy.
+      get secretAccess() {
+        return appConfiguration.secretAccess;
+      },
+      pubsub: this.publisher,
+      resiliency,
+    };
+    const app = createApiApp({ endpoints: allEndpoints(this.api), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken });
+    this.http = new HttpServer(app, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs, expressServerOptions(app));
+    const metricsServer = options.enableMetrics ? new MetricsServer(deps.metrics, { port: options.metricsPort, address: options.listenAddress }) : undefined;
+
+    // Started top to bottom, closed bottom to top: on shutdown the API stops accepting and drains its
+    // requests first, then deliveries to the app drain, then components close.
+    const runnables: Runnable[] = [
+      ...(metricsServer ? [{ name: "metrics server", start: () => metricsServer.start(), close: () => metricsServer.close() }] : []),
+      {
+        // The API listens first, so the probes can answer 500 while components initialise.
+        name: "HTTP API",
+        start: async () => {
+          await this.http.start();
+          gates.http.set(true);
+          this.logger.info(`HTTP API listening on ${options.listenAddress}:${this.http.port}`);
+        },
+        close: () => this.http.close(),
+      },
+      closer("app channel", () => this.appChannel?.close()),
+      closer("input bindings", () => this.inputBindings.close()),
+      closer("components", () => this.processor.closeAll()),
+      {
+        name: "configuration (--config)",
+        start: async () => {
+          const configuration = await readConfiguration({ ...options, kubeConfig: deps.kubeConfig });
+          if (configuration) this.appConfiguration.apply(configuration);
+        },
+        close: () => Promise.resolve(),
+      },
+      {
+        // First list + initial load with the startup rule; afterwards changes are hot-reloaded (issue 6).
+        name: "resource controller",
+        start: async (signal) => {
+          await this.controller.start(signal);
+          gates.components.set(true);
+          this.logger.info(`components ready: ${this.store.list().map((e) => `${e.name} (${e.resource.spec.type})`).join(", ") || "none"}`);
+        },
+        close: () => this.controller.close(),
+      },
+      closer("configuration subscriptions", () => this.configurationSubscriptions.close()),
+      {
+        name: "pub/sub subscriptions",
+        start: (signal) => {
+          this.connectApp(gates, signal);
+          return Promise.resolve();
+        },
+        // Drain deliveries before their components close (issue 3).
+        close: async () => void (await this.pubsubSubscriptions?.close()),
+      },
+      closer("HTTP API requests", () => this.http.close()),
+    ];
+    this.manager = new RunnableManager(runnables, { graceMs: options.gracefulShutdownMs, logger: this.logger });
+  }
+
+  get httpPort(): number {
+    return this.http.port;
+  }
+
+  subscriptions(): SubscriptionInfo[] {
+    return this.api.subscriptions();
+  }
+
+  /** Rejects when startup fails (a component without ignoreErrors, a port in use); cmd/ exits then. */
+  start(signal: AbortSignal): Promise<void> {
+    return this.manager.start(signal);
+  }
+
+  /** Stop accepting, drain in-flight requests and deliveries (up to the grace period), then close components. */
+  close(): Promise<void> {
+    return this.manager.close();
+  }
+
+  /** Not awaited: the sidecar serves outbound calls while the app starts (spec note 8). */
+  private connectApp(gates: { app?: Gate; subscriptions?: Gate }, signal: AbortSignal): void {
+    if (!this.appChannel || !gates.app) return;
+    const channel = this.appChannel;
+    void channel.waitUntilReachable(gates.app, signal).then(() => {
+      if (signal.aborted) return;
+      this.logger.info(`app channel ready at ${channel.baseUrl}`);
+      // Subscriptions start once components are loaded and the app answers (issue 3).
+      const started = this.pubsubSubscriptions?.start(this.declarativeSubscriptions, signal) ?? Promise.resolve();
+      void started
+        .catch((error: Error) => this.logger.error(`starting subscriptions: ${error.message}`))
+        .finally(() => gates.subscriptions?.set(!signal.aborted));
+    });
+  }
+
+}

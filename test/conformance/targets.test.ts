@@ -1,0 +1,18 @@
+import { describe, expect, it } from "@jest/globals";
+import { builtinRegistries } from "../../pkg/components/builtins.js";
+import { CONFIGURATION_TARGETS } from "./configuration/targets.js";
+import { PUBSUB_TARGETS } from "./pubsub/targets.js";
+import { SECRETSTORE_TARGETS } from "./secretstores/targets.js";
+
+/** A built-in without a conformance entry would ship untested against its contract. */
+describe("conformance tables", () => {
+  const registries = builtinRegistries();
+  it.each([
+    ["pubsub", PUBSUB_TARGETS],
+    ["configuration", CONFIGURATION_TARGETS],
+    ["secretstores", SECRETSTORE_TARGETS],
+  ] as const)("list every built-in %s type", (kind, targets) => {
+    const builtins = registries[kind].types().map((t) => t.replace(/\/v\d+$/, ""));
+    expect([...new Set(targets.map((t) => t.type))].sort()).toEqual([...new Set(builtins)].sort());
+  });
+});
