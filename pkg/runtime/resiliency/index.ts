@@ -13,10 +13,12 @@ export type Direction = "inbound" | "outbound";
 /** Dapr's gauge values for `cb_state`. */
 const STATE_VALUE: Record<BreakerStateName, number> = { closed: 0, "half-open": 1, open: 2 };
 
+const NEVER_ABORTED = new AbortController().signal;
+
 /** A call with no policy: today's behaviour for every outbound call (one attempt, the component's own timeouts). */
 export const DIRECT: TargetPolicy = {
   names: {},
-  execute: (fn, options) => fn((options instanceof AbortSignal ? options : options?.signal) ?? new AbortController().signal),
+  execute: (fn, options) => fn((options instanceof AbortSignal ? options : options?.signal) ?? NEVER_ABORTED),
   whenCallable: async () => undefined,
 };
 
