@@ -227,3 +227,31 @@ describe("inbound: waiting out an open breaker", () => {
     expect(activations).toEqual(["retry", "circuitbreaker"]);
   });
 });
+
+describe("the caller's signal", () => {
+  it("ends waits between attempts but never an attempt under way (a stopping subscription drains)", async () => {
+    const policy = targetPolicy(spec({ retries: { r: { duration: "1h", maxRetries: 5 } } }), { retry: "r" });
+    const stop = new AbortController();
+    let attemptAborted = false;
+    let finish!: () => void;
+    const running = policy.execute(
+      (signal) =>
+        new Promise<string>((resolve) => {
+          signal.addEventListener("abort", () => (attemptAborted = true));
+          finish = () => resolve("done");
+        }),
+      { signal: stop.signal },
+    );
+    await new Promise((r) => setImmediate(r));
+    stop.abort();
+    finish();
+    await expect(running).resolves.toBe("done");
+    expect(attemptAborted).toBe(false);
+    // A failed attempt followed by a stop: the hour-long wait ends at once with the attempt's error.
+    const again = new AbortController();
+    const failing = policy.execute(() => Promise.reject(new Error("down")), { signal: again.signal });
+    await new Promise((r) => setImmediate(r));
+    again.abort();
+    await expect(failing).rejects.toThrow("down");
+  });
+});

@@ -1,5 +1,6 @@
 import {
   BrokenCircuitError,
+  TaskCancelledError,
   CircuitState,
   ConstantBackoff,
   ExponentialBackoff,
@@ -150,7 +151,7 @@ export interface ExecuteOptions {
 export interface TargetPolicy {
   readonly names: TargetPolicies;
   readonly breaker?: CircuitBreakerPolicy;
-  /** `fn` gets an AbortSignal that aborts when the timeout fires or the caller's signal aborts. */
+  /** `fn` gets an AbortSignal that aborts when the timeout fires; the caller's `signal` cuts waits between attempts short. */
   execute<T>(fn: (signal: AbortSignal) => Promise<T>, options?: AbortSignal | ExecuteOptions): Promise<T>;
   /** Resolves once a call may be tried: the breaker is closed, or open long enough to half-open. */
   whenCallable(signal?: AbortSignal): Promise<void>;
@@ -212,8 +213,12 @@ export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): Ta
     let backoff: IBackoff<unknown> | undefined;
     for (let retries = 0; ; ) {
       if (waitWhileOpen) await whenCallable(signal);
+      // Stopped while waiting: no new attempt (the caller hands the message back to the broker).
+      if (signal?.aborted) throw new TaskCancelledError("stopped before the next attempt");
       try {
-        return await inner.execute((context) => fn(context.signal), signal);
+        // The caller's signal ends waits (the gate, backoff), never an attempt under way: a stopping
+        // subscription lets in-flight deliveries finish. The attempt's signal aborts on a timeout only.
+        return await inner.execute((context) => fn(context.signal));
       } catch (error) {
         if (waitWhileOpen && error instanceof BrokenCircuitError && !signal?.aborted) continue;
         if (!retry || signal?.aborted || !retry.retryable(error) || (retry.maxRetries >= 0 && retries >= retry.maxRetries)) throw error;
