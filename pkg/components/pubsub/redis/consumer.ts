@@ -1,6 +1,6 @@
-import type { Redis } from "ioredis";
 import type { Logger } from "../../../diagnostics/logger.js";
 import { Backoff, pause } from "../../../util/backoff.js";
+import type { RedisClient } from "../../redis/client.js";
 import { HandlerPool } from "../pool.js";
 import { isExpired, type Clock } from "../ttl.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
@@ -9,9 +9,9 @@ import type { RedisPubSubSettings } from "./metadata.js";
 
 export interface StreamConsumerDeps {
   /** The shared command connection: XACK, XCLAIM, XAUTOCLAIM, XGROUP. */
-  client: Redis;
+  client: RedisClient;
   /** A connection of this consumer's own, since XREADGROUP BLOCK holds it (closed on abort). */
-  reader: Redis;
+  reader: RedisClient;
   stream: string;
   consumerName: string;
   settings: RedisPubSubSettings;
