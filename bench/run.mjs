@@ -11,6 +11,7 @@ const BENCHES = {
   4: "./4-delivery-latency.mjs",
   5: "./5-bulk-publish.mjs",
   6: "./6-idle-rss.mjs",
+  20: "./20-tracing.mjs",
   7: "./7-configuration-notify-latency.mjs",
 };
 

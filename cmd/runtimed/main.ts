@@ -3,6 +3,7 @@ import type { KubeConfig } from "@kubernetes/client-node";
 import { CommanderError } from "commander";
 import { createLogger, scoped, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
+import { Tracing } from "../../pkg/diagnostics/tracing.js";
 import { Sidecar } from "../../pkg/sidecar/sidecar.js";
 import { parseOptions } from "./options.js";
 
@@ -27,7 +28,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const redactor = new SecretRedactor();
-  const root = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson }, redactor);
+  const tracing = new Tracing(options.appId);
+  const root = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson, traceIds: () => tracing.currentIds() }, redactor);
   const logger = scoped(root, "runtimed");
   const stop = new AbortController();
   let kubeConfig: KubeConfig | undefined;
@@ -39,7 +41,7 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const runtime = new Sidecar(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, onShutdownRequest: () => stop.abort() });
+  const runtime = new Sidecar(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, tracing, onShutdownRequest: () => stop.abort() });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
   try {
     await runtime.start(stop.signal);

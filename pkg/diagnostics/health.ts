@@ -1,3 +1,6 @@
+import { Gauge } from "prom-client";
+import { METRIC_PREFIX, type Metrics } from "./metrics.js";
+
 /**
  * Readiness gates behind the two probes (spec endpoints 8 and 9, note 8): `/v1.0/healthz/outbound`
  * needs the gates marked outbound (components, HTTP port, first resource sync); `/v1.0/healthz`
@@ -19,6 +22,20 @@ export class Readiness {
     const state: GateState = { ready: false, outbound: options.outbound };
     this.gates.set(name, state);
     return { set: (ready) => void (state.ready = ready) };
+  }
+
+  /** `runtime_health_ready{gate}`: 1 open, 0 closed, read at each scrape (the chart's alerts watch it). */
+  exportTo(metrics: Metrics): void {
+    const gates = this.gates;
+    new Gauge({
+      name: `${METRIC_PREFIX}health_ready`,
+      help: "Readiness gates behind the health probes (components, resources-synced, http-server, app-channel, subscriptions): 1 open, 0 closed",
+      labelNames: ["gate"],
+      registers: [metrics.registry],
+      collect(this: Gauge<"gate">) {
+        for (const [name, state] of gates) this.set({ gate: name }, state.ready ? 1 : 0);
+      },
+    });
   }
 
   /** Names of the gates still closed; empty when healthy. */

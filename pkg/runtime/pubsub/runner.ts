@@ -1,5 +1,6 @@
 import type { ActiveSubscription, PubSub, PubSubMessage } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
+import type { Tracing } from "../../diagnostics/tracing.js";
 import type { AppChannel } from "../appchannel.js";
 import { BulkBatcher } from "./bulk.js";
 import { defaultDeliveryPolicy, type TargetPolicy } from "../resiliency/index.js";
@@ -18,6 +19,9 @@ export interface RunnerDeps {
   defaultConcurrency: number;
   /** The CloudEvent types of the pub/sub's wire dialect: a raw message's wrapper, the bulk body. */
   eventTypes: { single: string; bulk: string };
+  tracing?: Tracing;
+  /** `messaging.system` of the spans: the broker (pubsub.redis -> redis). */
+  messagingSystem?: string;
   /** Resiliency policies; a component's `inbound` target replaces the built-in delivery policy. */
   resiliency?: { inbound(component: string): TargetPolicy | undefined };
 }
@@ -57,7 +61,7 @@ export class SubscriptionRunner {
     this.slots = new Semaphore(this.policy.maxConcurrency);
     this.builtinPolicy = defaultDeliveryPolicy(this.policy);
     if (subscription.bulk) {
-      this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger, eventType: deps.eventTypes.bulk });
+      this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger, eventType: deps.eventTypes.bulk, tracing: deps.tracing, messagingSystem: deps.messagingSystem });
     }
   }
 
@@ -89,13 +93,31 @@ export class SubscriptionRunner {
   }
 
   private async handle(message: PubSubMessage): Promise<void> {
-    const signal = this.controller.signal;
-    if (signal.aborted) throw new StoppedError();
+    if (this.controller.signal.aborted) throw new StoppedError();
     const inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single);
+    const tracing = this.deps.tracing;
+    if (!tracing?.enabled || this.batcher) return this.process(message, inbound);
+    // One consumer span per message, a child of the producer's context the CloudEvent carries: the app
+    // gets this span's context, and the attempts' log lines (retries, dead letters) carry its trace id.
+    const { pubsubName, topic } = this.subscription;
+    const attributes = { "messaging.system": this.deps.messagingSystem ?? "", "messaging.destination.name": topic, "messaging.operation.type": "process", "messaging.message.id": String(inbound.event["id"]), "runtime.pubsub.name": pubsubName };
+    const span = tracing.start(`process ${topic}`, "consumer", attributes, { traceparent: inbound.traceparent, tracestate: inbound.tracestate });
+    const traced = { ...inbound, traceparent: span.headers.traceparent, tracestate: span.headers.tracestate };
+    try {
+      await span.run(() => this.process(message, traced));
+      span.end();
+    } catch (error) {
+      span.end(error);
+      throw error;
+    }
+  }
+
+  private async process(message: PubSubMessage, inbound: InboundMessage): Promise<void> {
+    const signal = this.controller.signal;
     if (this.expired(inbound)) return;
     const path = this.router.route(inbound.event);
     if (path === undefined) {
-      await this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn");
+      await this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn", "unroutable");
       return;
     }
     // Taken when the delivery starts: a Resiliency edit applies to deliveries started after it.
@@ -129,19 +151,19 @@ export class SubscriptionRunner {
       if (signal.aborted || error instanceof StoppedError) throw new StoppedError();
       const reason = last?.reason ?? (error as Error).message;
       if (!resilient) {
-        await this.dropOrDeadLetter(message, inbound, `${reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error");
+        await this.dropOrDeadLetter(message, inbound, `${reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error", "retries");
         return;
       }
       // A Resiliency retry that gives up never drops: the dead-letter topic takes the message, or the broker keeps it.
       if (this.subscription.deadLetterTopic) {
-        await this.dropOrDeadLetter(message, inbound, `${reason}; the Resiliency retry gave up`, "error");
+        await this.dropOrDeadLetter(message, inbound, `${reason}; the Resiliency retry gave up`, "error", "retries");
         return;
       }
       this.deps.logger.debug(`delivery of ${id} on ${this.describe()} to ${path}: the Resiliency retry gave up (${reason}); the broker redelivers it`);
       throw error;
     }
     if (expired || result.outcome === "success") return;
-    await this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error");
+    await this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
   }
 
   /** The issue: "an expired message is never delivered", whether or not the broker has a TTL of its own. */
@@ -157,7 +179,7 @@ export class SubscriptionRunner {
     if (this.batcher) return this.batcher.submit(inbound, path);
     const release = await this.slots.acquire(signal);
     try {
-      return await deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName: this.subscription.pubsubName, traceparent: inbound.traceparent, signal: attemptSignal });
+      return await deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName: this.subscription.pubsubName, traceparent: inbound.traceparent, tracestate: inbound.tracestate, signal: attemptSignal });
     } finally {
       release();
     }
@@ -167,7 +189,7 @@ export class SubscriptionRunner {
    * DESIGN.md "Retries": `deadLetterTopic` receives what is dropped or what exhausted its retries; a
    * failed dead-letter publish rejects, so the broker keeps the message.
    */
-  private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage, reason: string, level: "warn" | "error"): Promise<void> {
+  private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage, reason: string, level: "warn" | "error", cause: "drop" | "retries" | "unroutable"): Promise<void> {
     const id = String(inbound.event["id"]);
     const deadLetterTopic = this.subscription.deadLetterTopic;
     if (!deadLetterTopic) {
@@ -176,5 +198,6 @@ export class SubscriptionRunner {
     }
     await this.pubsub.publish({ topic: deadLetterTopic, data: message.data, contentType: message.contentType, metadata: {} });
     this.deps.logger[level](`message ${id} on ${this.describe()} moved to dead-letter topic ${deadLetterTopic}: ${reason}`);
+    this.deps.metrics.deadLetters.inc({ component: this.subscription.pubsubName, topic: this.subscription.topic, reason: cause });
   }
 }
