@@ -19,6 +19,9 @@ async function kubeConfigFrom(env: NodeJS.ProcessEnv): Promise<KubeConfig> {
 
 /** Thin entry (STYLE.md): parse once, wire, run, handle signals. Only this file exits. */
 async function main(): Promise<number> {
+  const [subcommand, ...rest] = process.argv.slice(2);
+  if (subcommand === "run") return (await import("./run.js")).runMain(rest, process.env);
+  if (subcommand === "validate") return (await import("./validate.js")).validateMain(rest, process.env);
   let options;
   try {
     options = parseOptions(process.argv.slice(2), process.env);
