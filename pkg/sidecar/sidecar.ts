@@ -4,6 +4,7 @@ import type { ApiContext } from "../api/http/context.js";
 import { allEndpoints } from "../api/http/routes/index.js";
 import { createApiApp, expressServerOptions } from "../api/http/server.js";
 import { builtinRegistries, type Registries } from "../components/builtins.js";
+import { reportsHealth } from "../components/component.js";
 import { readConfiguration } from "../controller/configfile.js";
 import { Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
 import { Readiness, type Gate } from "../diagnostics/health.js";
@@ -111,6 +112,8 @@ export class Sidecar {
       // /v1.0/healthz answers 204 with an app channel only once its subscriptions are live (issue 15).
       subscriptions: options.appPort !== undefined ? this.readiness.gate("subscriptions", { outbound: false }) : undefined,
     };
+    // A component that lost its broker (HealthReporter) keeps outbound health from answering 204 until it is back.
+    this.readiness.probe(() => this.store.list().filter((e) => reportsHealth(e.instance) && !e.instance.healthy()).map((e) => `component ${e.name} (not connected)`), { outbound: true });
     let appConnection: ApiContext["appConnection"];
     if (options.appPort !== undefined) {
       this.appChannel = new AppChannel({ address: options.appChannelAddress, port: options.appPort, token: options.appToken, timeoutMs: 60_000, maxReplyBytes: options.maxBodyBytes });

@@ -27,6 +27,7 @@ export interface PubSubTarget extends ConformanceTarget {
 }
 
 const redisHost = `${BROKERS.redis.host}:${BROKERS.redis.port}`;
+const natsURL = `nats://${BROKERS.nats.host}:${BROKERS.nats.port}`;
 
 export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
   {
@@ -59,6 +60,21 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     },
   },
   {
+    type: "pubsub.rabbitmq",
+    broker: "rabbitmq",
+    // Our defaults, every feature on: confirms, persistent messages, durable queues kept while unused, requeue on failure.
+    metadata: { connectionString: `amqp://guest:guest@${BROKERS.rabbitmq.host}:${BROKERS.rabbitmq.port}`, clientName: "runtimed-conformance" },
+    features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
+    ordering: true,
+    durableGroups: true,
+    timeoutMs: 10_000,
+    // The shared RabbitMQ outlives the run: each topic's exchange and its queues (`<consumerID>-<topic>`) go with the suite.
+    dropTopics: async (topics) => {
+      const { deleteRabbitMQTopics } = await import("../../support/rabbitmq.js");
+      await deleteRabbitMQTopics(topics);
+    },
+  },
+  {
     type: "pubsub.redis",
     variant: "cluster",
     // The private Redis Cluster that test/integration/redis-cluster.test.ts starts; its own, so nothing to drop.
@@ -69,5 +85,31 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     ordering: true,
     durableGroups: true,
     timeoutMs: 15_000,
+  },
+  {
+    type: "pubsub.jetstream",
+    broker: "nats",
+    // A rejected message comes back after nakDelay; the suite's streams live in memory.
+    metadata: { natsURL, nakDelay: "100ms", memoryStorage: "true" },
+    features: ["MESSAGE_TTL", "PERSISTENT", "COMPETING_CONSUMERS"],
+    // concurrency single (the default): one message at a time per subscription, in order.
+    ordering: true,
+    durableGroups: true,
+    timeoutMs: 10_000,
+    // The shared NATS outlives the run: each case's stream (the one holding its subject) goes with the suite.
+    dropTopics: async (topics) => {
+      const { connect } = await import("@nats-io/transport-node");
+      const { jetstreamManager } = await import("@nats-io/jetstream");
+      const nc = await connect({ servers: natsURL });
+      try {
+        const jsm = await jetstreamManager(nc);
+        for (const topic of topics) {
+          const stream = await jsm.streams.find(topic).catch(() => undefined);
+          if (stream) await jsm.streams.delete(stream);
+        }
+      } finally {
+        await nc.close();
+      }
+    },
   },
 ];
