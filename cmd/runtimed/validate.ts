@@ -6,7 +6,7 @@ import { formatReport, hasErrors, reportJson, validatePaths } from "../../pkg/cl
 /** `runtimed validate`: argv after the subcommand; 0 when every manifest is valid, 1 on any error, 2 on a usage error. */
 export async function validateMain(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<number> {
   const program = new Command("runtimed validate")
-    .description("Check manifests (Component, Subscription, Configuration; runtime.io or dapr.io) offline, with the sidecar's own loader: each problem by file, resource and field. Exit 1 on any error.")
+    .description("Check manifests (Component, Subscription, Configuration, Resiliency; runtime.io or dapr.io) offline, with the sidecar's own loader: each problem by file, resource and field. Exit 1 on any error.")
     .argument("<paths...>", "manifest files, or folders whose .yaml/.yml files are read (as --resources-path reads them)")
     .addOption(new Option("-o, --output <format>", "report format").choices(["text", "json"]).default("text"))
     .option("--connect", "also initialise each component (connects to its broker or store, within spec.initTimeout) and close it", false)

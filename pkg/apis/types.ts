@@ -100,7 +100,19 @@ export interface ConfigurationResource {
   spec: ConfigurationSpec;
 }
 
-export type Resource = ComponentResource | SubscriptionResource | ConfigurationResource;
+/**
+ * Dapr's Resiliency (pkg/apis/resiliency.ts parses and checks `spec`; the runtime's resiliency
+ * registry compiles it). The spec is kept as written, so an edit is seen by the differ.
+ */
+export interface ResiliencyResource {
+  apiVersion: string;
+  kind: "Resiliency";
+  metadata: ObjectMeta;
+  spec: Record<string, unknown>;
+  scopes?: string[];
+}
+
+export type Resource = ComponentResource | SubscriptionResource | ConfigurationResource | ResiliencyResource;
 export type ResourceKind = Resource["kind"];
 
 /** A resource applies to this app when it has no scopes or its scopes name the app-id (Dapr's rule). */

@@ -1,7 +1,8 @@
 import { WIRE_DIALECTS, WIRE_FORMAT_FIELD } from "./dialect.js";
+import { parseResiliencySpec } from "./resiliency.js";
 import { parseBool, parseDurationMs } from "../util/parse.js";
 import { parseTracingSpec } from "./tracing.js";
-import { API_GROUPS, type ComponentResource, type ConfigurationResource, type MetadataItem, type Resource, type SubscriptionResource } from "./types.js";
+import { API_GROUPS, type ComponentResource, type ConfigurationResource, type MetadataItem, type Resource, type ResiliencyResource, type SubscriptionResource } from "./types.js";
 
 /** A validation failure that names the field, so a loader can say `file: Component "x": spec.type: is required`. */
 export interface FieldError {
@@ -23,7 +24,9 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === "string");
 }
 
-/** Validates one parsed YAML/JSON document as a Component, Subscription or Configuration. */
+const KINDS = ["Component", "Subscription", "Configuration", "Resiliency"];
+
+/** Validates one parsed YAML/JSON document as a Component, Subscription, Configuration or Resiliency. */
 export function validateResource(doc: unknown): ValidationResult {
   if (!isObject(doc)) return { ok: false, errors: [{ field: "(document)", message: "must be a mapping" }] };
   const errors: FieldError[] = [];
@@ -52,9 +55,12 @@ export function validateResource(doc: unknown): ValidationResult {
     validateSubscriptionSpec(spec, errors);
   } else if (kind === "Configuration") {
     validateConfigurationSpec(spec, errors);
+  } else if (kind === "Resiliency") {
+    // Compiles every trip too: a trip that does not compile is rejected here, by field.
+    parseResiliencySpec(spec, errors);
   }
-  if (kind !== "Component" && kind !== "Subscription" && kind !== "Configuration") {
-    errors.push({ field: "kind", message: `must be Component, Subscription or Configuration, got ${JSON.stringify(doc.kind)}` });
+  if (!kind || !KINDS.includes(kind)) {
+    errors.push({ field: "kind", message: `must be ${KINDS.slice(0, -1).join(", ")} or ${KINDS.at(-1)}, got ${JSON.stringify(doc.kind)}` });
   }
   if (errors.length > 0) return { ok: false, kind, name, errors };
   return { ok: true, resource: normalise(doc as unknown as Resource) };
@@ -154,7 +160,7 @@ function validateConfigurationSpec(spec: Json, errors: FieldError[]): void {
 function normalise(resource: Resource): Resource {
   if (resource.kind === "Component") return normaliseComponent(resource);
   if (resource.kind === "Subscription") return normaliseSubscription(resource);
-  return resource satisfies ConfigurationResource;
+  return resource satisfies ConfigurationResource | ResiliencyResource;
 }
 
 function normaliseComponent(resource: ComponentResource): ComponentResource {

@@ -1,5 +1,5 @@
 import type { Counter } from "prom-client";
-import type { ComponentResource, ConfigurationResource, Resource, SubscriptionResource } from "../apis/types.js";
+import type { ComponentResource, ConfigurationResource, Resource, ResiliencyResource, SubscriptionResource } from "../apis/types.js";
 import { inScope } from "../apis/types.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
@@ -23,6 +23,8 @@ export interface ComponentApplier {
 export interface ResourceListener {
   subscriptionsChanged?(subscriptions: SubscriptionResource[]): void | Promise<void>;
   configurationsChanged?(configurations: ConfigurationResource[]): void | Promise<void>;
+  /** The Resiliency resources in scope (already validated, trips compiled: pkg/apis/validate.ts). */
+  resilienciesChanged?(resiliencies: ResiliencyResource[]): void | Promise<void>;
 }
 
 export interface ControllerOptions {
@@ -63,6 +65,7 @@ export class Controller {
   private resyncTimer?: NodeJS.Timeout;
   private subscriptionsFingerprint = "[]";
   private configurationsFingerprint = "[]";
+  private resilienciesFingerprint = "[]";
   private subscriptionSet: SubscriptionResource[] = [];
   private configurationSet: ConfigurationResource[] = [];
 
@@ -197,8 +200,11 @@ export class Controller {
     const applied = [...this.applied.values()];
     const subscriptions = applied.filter((r): r is SubscriptionResource => r.kind === "Subscription");
     const configurations = applied.filter((r): r is ConfigurationResource => r.kind === "Configuration");
-    const subsPrint = JSON.stringify(subscriptions.map(specFingerprint).map((f, i) => `${subscriptions[i]!.metadata.name}:${f}`).sort());
-    const confPrint = JSON.stringify(configurations.map(specFingerprint).map((f, i) => `${configurations[i]!.metadata.name}:${f}`).sort());
+    const resiliencies = applied.filter((r): r is ResiliencyResource => r.kind === "Resiliency");
+    const print = (set: Resource[]): string => JSON.stringify(set.map((r) => `${r.metadata.name}:${specFingerprint(r)}`).sort());
+    const subsPrint = print(subscriptions);
+    const confPrint = print(configurations);
+    const resPrint = print(resiliencies);
     if (subsPrint !== this.subscriptionsFingerprint) {
       this.subscriptionsFingerprint = subsPrint;
       this.subscriptionSet = subscriptions;
@@ -208,6 +214,10 @@ export class Controller {
       this.configurationsFingerprint = confPrint;
       this.configurationSet = configurations;
       for (const l of this.listeners) await this.safely("configurationsChanged", () => l.configurationsChanged?.(configurations));
+    }
+    if (resPrint !== this.resilienciesFingerprint) {
+      this.resilienciesFingerprint = resPrint;
+      for (const l of this.listeners) await this.safely("resilienciesChanged", () => l.resilienciesChanged?.(resiliencies));
     }
   }
 

@@ -11,6 +11,9 @@ export const WATCHED_RESOURCES = [
   { kind: "Component", group: "runtime.io", version: "v1alpha1", plural: "components" },
   { kind: "Subscription", group: "runtime.io", version: "v2alpha1", plural: "subscriptions" },
   { kind: "Configuration", group: "runtime.io", version: "v1alpha1", plural: "configurations" },
+  // Optional: a cluster whose CRDs predate it (helm does not upgrade crds/) answers 404; the sidecar
+  // then starts without Resiliency policies and keeps asking, so installing the CRD later works.
+  { kind: "Resiliency", group: "runtime.io", version: "v1alpha1", plural: "resiliencies", optional: true },
 ] as const;
 
 type Watched = (typeof WATCHED_RESOURCES)[number];
@@ -132,6 +135,11 @@ class InformerRunner {
     this.errors++;
     this.options.onInformerError?.(this.watched.plural, error);
     if (this.stopped) return;
+    if (!this.synced && "optional" in this.watched && statusOf(error) === 404) {
+      this.synced = true;
+      this.logger.warn(`${this.watched.plural}.${this.watched.group} is not served (404: its CRD is not installed); starting without them and retrying in the background`);
+      this.resolveSynced?.();
+    }
     const delay = this.backoff.next();
     this.logger.warn(`${this.watched.plural} informer failed (${describe(error)}); restarting in ${delay}ms`);
     clearTimeout(this.timer);
@@ -168,6 +176,11 @@ class InformerRunner {
     }
     return previous;
   }
+}
+
+function statusOf(error: unknown): number | undefined {
+  const code = (error as { statusCode?: unknown; code?: unknown } | undefined)?.statusCode ?? (error as { code?: unknown } | undefined)?.code;
+  return typeof code === "number" ? code : undefined;
 }
 
 function describe(error: unknown): string {

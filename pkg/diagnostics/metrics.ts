@@ -1,4 +1,4 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics, type LabelValues } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from "prom-client";
 
 export const METRIC_PREFIX = "runtime_";
 
@@ -50,6 +50,10 @@ export class Metrics {
 
   histogram<L extends string>(name: string, help: string, labelNames: readonly L[]): Histogram<L> {
     return new Histogram({ name: `${METRIC_PREFIX}${name}`, help, labelNames, buckets: LATENCY_BUCKETS_MS, registers: [this.registry] });
+  }
+
+  gauge<L extends string>(name: string, help: string, labelNames: readonly L[]): Gauge<L> {
+    return new Gauge({ name: `${METRIC_PREFIX}${name}`, help, labelNames, registers: [this.registry] });
   }
 
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {

@@ -21,6 +21,7 @@ import { PROTECTED_ENV, RUNTIME_VERSION, type RuntimeOptions } from "../runtime/
 import { Processor } from "../runtime/processor.js";
 import { PubSubMetrics, PubSubPublisher, SubscriptionManager } from "../runtime/pubsub/index.js";
 import type { SubscriptionInfo } from "../runtime/pubsub/manager.js";
+import { ResiliencyRegistry } from "../runtime/resiliency/index.js";
 import { ComponentStore } from "../runtime/store.js";
 import { HttpServer } from "../util/httpserver.js";
 import { closer, RunnableManager, type Runnable } from "./runnables.js";
@@ -78,6 +79,8 @@ export class Sidecar {
   readonly publisher: PubSubPublisher;
   /** Topic subscriptions and delivery to the app (spec A1-A3); only with an app channel (issue 3). */
   readonly pubsubSubscriptions?: SubscriptionManager;
+  /** Resiliency policies in force per component and direction, swapped as Resiliency resources change. */
+  readonly resiliency: ResiliencyRegistry;
   /** What the HTTP API reads: narrow parts, never this object. */
   readonly api: ApiContext;
 
@@ -128,7 +131,9 @@ export class Sidecar {
       implicit: options.mode === "kubernetes" ? [KUBERNETES_SECRET_STORE] : [],
       ...deps.controllerTuning,
     });
+    const resiliency = (this.resiliency = new ResiliencyRegistry({ logger: deps.logger, metrics: deps.metrics }));
     this.controller.addListener({
+      resilienciesChanged: (resources) => resiliency.update(resources),
       subscriptionsChanged: (subscriptions) => void (this.declarativeSubscriptions = subscriptions),
       // Kubernetes mode: an edit of the Configuration named by --config takes effect without a restart.
       configurationsChanged: (configurations) => {
@@ -143,9 +148,9 @@ export class Sidecar {
     this.readiness.exportTo(deps.metrics);
     const tracing = deps.tracing ?? new Tracing(options.appId);
     const pubsubMetrics = new PubSubMetrics(deps.metrics);
-    this.publisher = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics, tracing });
+    this.publisher = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics, tracing, resiliency });
     if (this.appChannel) {
-      this.pubsubSubscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics: pubsubMetrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs, tracing });
+      this.pubsubSubscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics: pubsubMetrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs, tracing, resiliency });
       this.processor.addListener(this.pubsubSubscriptions);
       const subscriptions = this.pubsubSubscriptions;
       this.controller.addListener({ subscriptionsChanged: (resources) => subscriptions.updateDeclarative(resources) });
@@ -170,6 +175,7 @@ export class Sidecar {
         return appConfiguration.secretAccess;
       },
       pubsub: this.publisher,
+      resiliency,
     };
     const app = createApiApp({ endpoints: allEndpoints(this.api), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken, tracing });
     this.http = new HttpServer(app, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs, expressServerOptions(app));

@@ -96,6 +96,7 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
     expect(defaults.map((m) => `${m.kind}/${m.metadata.name}`).sort()).toEqual([
       "CustomResourceDefinition/components.runtime.io",
       "CustomResourceDefinition/configurations.runtime.io",
+      "CustomResourceDefinition/resiliencies.runtime.io",
       "CustomResourceDefinition/subscriptions.runtime.io",
       "Deployment/rt-runtime-injector",
       "MutatingWebhookConfiguration/rt-runtime-injector",
@@ -146,7 +147,7 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
     const role = one(defaults, "Role");
     expect(role.metadata.namespace).toBe("default");
     expect(role.rules).toEqual([
-      { apiGroups: ["runtime.io"], resources: ["components", "subscriptions", "configurations"], verbs: ["get", "list", "watch"] },
+      { apiGroups: ["runtime.io"], resources: ["components", "subscriptions", "configurations", "resiliencies"], verbs: ["get", "list", "watch"] },
       { apiGroups: [""], resources: ["secrets"], verbs: ["get", "list", "watch"] },
     ]);
     const binding = one(defaults, "RoleBinding");

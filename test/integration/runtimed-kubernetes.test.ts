@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { COMPONENTS, CONFIGURATIONS, FakeApiServer } from "../support/fake-apiserver.js";
+import { COMPONENTS, CONFIGURATIONS, FakeApiServer, RESILIENCIES } from "../support/fake-apiserver.js";
 import { waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
@@ -53,5 +53,23 @@ describe("runtimed --mode kubernetes (built binary, fake API server)", () => {
   it("hot-reloads a Component created through the API", async () => {
     api.create(COMPONENTS, NS, { metadata: { name: "events" }, spec: { type: "pubsub.in-memory", version: "v1", metadata: [] } });
     await waitFor(async () => (await components()).includes("events"), { timeoutMs: 5000, intervalMs: 20, what: "events to load" });
+  });
+
+  it("applies a Resiliency served by the API server to the kubernetes secret store, and a change to it", async () => {
+    const resiliency = (maxRetries: number): Parameters<FakeApiServer["upsert"]>[2] => ({
+      metadata: { name: "resiliency" },
+      scopes: ["checkout"],
+      spec: { policies: { retries: { secrets: { policy: "constant", duration: "10ms", maxRetries } } }, targets: { components: { kubernetes: { outbound: { retry: "secrets" } } } } },
+    });
+    api.upsert(RESILIENCIES, NS, resiliency(2));
+    await waitFor(() => /resiliency policies in force: kubernetes outbound/.test(sidecar.output()), { what: "the Resiliency applied" });
+    // Two failed reads of the secret, then the third answers: the policy's two retries hide them.
+    api.failNext({ plural: "secrets", watch: false, count: 2, status: 500 });
+    expect((await fetch(`${sidecar.url}/v1.0/secrets/kubernetes/broker`)).status).toBe(200);
+    api.upsert(RESILIENCIES, NS, resiliency(0));
+    await waitFor(() => sidecar.output().includes("updated Resiliency resiliency"), { what: "the change applied" });
+    api.failNext({ plural: "secrets", watch: false, count: 1, status: 500 });
+    expect((await fetch(`${sidecar.url}/v1.0/secrets/kubernetes/broker`)).status).toBe(500);
+    expect((await fetch(`${sidecar.url}/v1.0/secrets/kubernetes/broker`)).status).toBe(200);
   });
 });

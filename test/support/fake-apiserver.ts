@@ -9,6 +9,7 @@
  *   GET    /apis/runtime.io/v1alpha1/namespaces/{ns}/components[/{name}]
  *   GET    /apis/runtime.io/v2alpha1/namespaces/{ns}/subscriptions[/{name}]
  *   GET    /apis/runtime.io/v1alpha1/namespaces/{ns}/configurations[/{name}]
+ *   GET    /apis/runtime.io/v1alpha1/namespaces/{ns}/resiliencies[/{name}]
  *   POST   <collection>            create (409 AlreadyExists)
  *   PUT    <collection>/{name}     replace (409 Conflict on a stale metadata.resourceVersion)
  *   DELETE <collection>/{name}     delete (returns the deleted object)
@@ -36,7 +37,7 @@ import type { AddressInfo } from "node:net";
 import { KubeConfig } from "@kubernetes/client-node";
 import { apiVersionOf, parsePath, RESOURCE_TYPES, SECRETS, sendJson, statusBody, typeKeyOf, type KubeObject, type ParsedPath, type ResourceType, type WatchEventType } from "./kube-wire.js";
 
-export { COMPONENTS, CONFIGURATIONS, RESOURCE_TYPES, SECRETS, SUBSCRIPTIONS, type KubeObject, type ResourceType, type WatchEventType } from "./kube-wire.js";
+export { COMPONENTS, CONFIGURATIONS, RESILIENCIES, RESOURCE_TYPES, SECRETS, SUBSCRIPTIONS, type KubeObject, type ResourceType, type WatchEventType } from "./kube-wire.js";
 
 interface HistoryEvent {
   rv: number;

@@ -17,7 +17,8 @@ export const SECRETS: ResourceType = { group: "", version: "v1", plural: "secret
 export const COMPONENTS: ResourceType = { group: "runtime.io", version: "v1alpha1", plural: "components", kind: "Component" };
 export const SUBSCRIPTIONS: ResourceType = { group: "runtime.io", version: "v2alpha1", plural: "subscriptions", kind: "Subscription" };
 export const CONFIGURATIONS: ResourceType = { group: "runtime.io", version: "v1alpha1", plural: "configurations", kind: "Configuration" };
-export const RESOURCE_TYPES: readonly ResourceType[] = [SECRETS, COMPONENTS, SUBSCRIPTIONS, CONFIGURATIONS];
+export const RESILIENCIES: ResourceType = { group: "runtime.io", version: "v1alpha1", plural: "resiliencies", kind: "Resiliency" };
+export const RESOURCE_TYPES: readonly ResourceType[] = [SECRETS, COMPONENTS, SUBSCRIPTIONS, CONFIGURATIONS, RESILIENCIES];
 
 /** A stored object: any JSON with Kubernetes object metadata. */
 export interface KubeObject {

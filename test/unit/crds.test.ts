@@ -48,6 +48,12 @@ function verdicts(doc: Record<string, unknown>): { loader: string[]; crd: string
 const component = (spec: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ apiVersion: "runtime.io/v1alpha1", kind: "Component", metadata: { name: "store" }, spec, ...extra });
 const subscription = (spec: Record<string, unknown>, apiVersion = "runtime.io/v2alpha1"): Record<string, unknown> => ({ apiVersion, kind: "Subscription", metadata: { name: "orders" }, spec });
 const configuration = (spec: Record<string, unknown>): Record<string, unknown> => ({ apiVersion: "runtime.io/v1alpha1", kind: "Configuration", metadata: { name: "appconfig" }, spec });
+const resiliency = (spec: Record<string, unknown>, apiVersion = "runtime.io/v1alpha1"): Record<string, unknown> => ({ apiVersion, kind: "Resiliency", metadata: { name: "resiliency" }, spec, scopes: ["checkout"] });
+const RESILIENCY_POLICIES = {
+  timeouts: { general: "5s" },
+  retries: { pubsubRetry: { policy: "exponential", maxInterval: "15s", maxRetries: 10, matching: { httpStatusCodes: "500-599,429" } } },
+  circuitBreakers: { pubsubCB: { maxRequests: 1, interval: "8s", timeout: "45s", trip: "consecutiveFailures > 8" } },
+};
 
 const GOOD: Array<[string, Record<string, unknown>]> = [
   ["a redis pub/sub with values and a secretKeyRef", component({ type: "pubsub.redis", version: "v1", metadata: [{ name: "redisHost", value: "localhost:6379" }, { name: "redisPassword", secretKeyRef: { name: "redis", key: "password" } }] }, { auth: { secretStore: "kubernetes" }, scopes: ["checkout"] })],
@@ -62,6 +68,8 @@ const GOOD: Array<[string, Record<string, unknown>]> = [
   ["a v1alpha1 subscription with route", subscription({ pubsubname: "pubsub", topic: "orders", route: "/orders" }, "runtime.io/v1alpha1")],
   ["a configuration with secret scopes", configuration({ secrets: { scopes: [{ storeName: "local", defaultAccess: "deny", allowedSecrets: ["a", "b"] }] }, features: [{ name: "x", enabled: true }] })],
   ["an empty configuration", configuration({})],
+  ["a Dapr resiliency for a pub/sub, apps and actors included", resiliency({ policies: RESILIENCY_POLICIES, targets: { apps: { other: { retry: "pubsubRetry" } }, actors: { a: {} }, components: { pubsub: { outbound: { retry: "pubsubRetry", timeout: "general" }, inbound: { circuitBreaker: "pubsubCB" } } } } }, "dapr.io/v1alpha1")],
+  ["an empty resiliency", resiliency({})],
 ];
 
 const BAD: Array<[string, Record<string, unknown>]> = [
@@ -94,11 +102,15 @@ const BAD: Array<[string, Record<string, unknown>]> = [
   ["a secret scope without storeName", configuration({ secrets: { scopes: [{ defaultAccess: "allow" }] } })],
   ["a secret scope with defaultAccess maybe", configuration({ secrets: { scopes: [{ storeName: "s", defaultAccess: "maybe" }] } })],
   ["allowedSecrets that is not a list", configuration({ secrets: { scopes: [{ storeName: "s", allowedSecrets: "a" }] } })],
+  ["a retry policy that is neither constant nor exponential", resiliency({ policies: { retries: { r: { policy: "linear" } } } })],
+  ["maxRetries below -1", resiliency({ policies: { retries: { r: { maxRetries: -2 } } } })],
+  ["a breaker with maxRequests 0", resiliency({ policies: { circuitBreakers: { cb: { maxRequests: 0 } } } })],
+  ["a timeout that is not a string", resiliency({ policies: { timeouts: { t: { seconds: 5 } } } })],
 ];
 
 describe("CRDs", () => {
-  it("are the three runtime.io kinds, one file each", () => {
-    expect([...crds.keys()].sort()).toEqual(["Component", "Configuration", "Subscription"]);
+  it("are the four runtime.io kinds, one file each", () => {
+    expect([...crds.keys()].sort()).toEqual(["Component", "Configuration", "Resiliency", "Subscription"]);
     for (const crd of crds.values()) expect(crd.metadata.name).toBe(`${crd.spec.names.plural}.runtime.io`);
   });
 
@@ -120,11 +132,12 @@ describe("CRDs", () => {
     }
   });
 
-  it("serve Component v1alpha1, Subscription v2alpha1 (storage) and v1alpha1, Configuration v1alpha1", () => {
+  it("serve Component v1alpha1, Subscription v2alpha1 (storage) and v1alpha1, Configuration v1alpha1, Resiliency v1alpha1", () => {
     const served = (kind: string): string[] => crds.get(kind)!.spec.versions.filter((v) => v.served).map((v) => `${v.name}${v.storage ? "*" : ""}`);
     expect(served("Component")).toEqual(["v1alpha1*"]);
     expect(served("Subscription")).toEqual(["v2alpha1*", "v1alpha1"]);
     expect(served("Configuration")).toEqual(["v1alpha1*"]);
+    expect(served("Resiliency")).toEqual(["v1alpha1*"]);
   });
 
   it("print TYPE, VERSION and AGE for kubectl get components", () => {
@@ -162,7 +175,7 @@ describe("CRD schemas and the loader (pkg/apis/validate.ts) agree", () => {
       for (const file of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f))) {
         for (const doc of parseAllDocuments(readFileSync(path.join(dir, file), "utf8"))) {
           const value = doc.toJS() as Record<string, unknown> | null;
-          if (value && ["Component", "Subscription", "Configuration"].includes(String(value.kind))) docs.push([`${path.basename(dir)}/${file}`, value]);
+          if (value && ["Component", "Subscription", "Configuration", "Resiliency"].includes(String(value.kind))) docs.push([`${path.basename(dir)}/${file}`, value]);
         }
       }
     }

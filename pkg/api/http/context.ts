@@ -6,6 +6,7 @@ import type { SecretAccessPolicy } from "../../runtime/secrets/scoping.js";
 import type { ComponentStore } from "../../runtime/store.js";
 import type { SubscriptionInfo } from "../../runtime/pubsub/manager.js";
 import type { PubSubPublisher } from "../../runtime/pubsub/publisher.js";
+import { DIRECT, type TargetPolicy } from "../../runtime/resiliency/index.js";
 
 export type { SubscriptionInfo };
 
@@ -32,4 +33,11 @@ export interface ApiContext {
   secretAccess?: SecretAccessPolicy;
   /** Publishing (spec endpoints 1, 2); absent: publish answers 500. */
   pubsub?: PubSubPublisher;
+  /** Resiliency policies per component (pkg/runtime/resiliency); absent: every call is made once, as without a Resiliency. */
+  resiliency?: { outbound(component: string): TargetPolicy | undefined };
+}
+
+/** The outbound policy of a component call, read when the call starts: a Resiliency edit applies to calls after it. */
+export function outboundPolicy(ctx: ApiContext, component: string): TargetPolicy {
+  return ctx.resiliency?.outbound(component) ?? DIRECT;
 }

@@ -45,6 +45,8 @@ export function isInputBinding(binding: Binding): binding is InputBinding {
 
 /** The request itself is wrong (bad data for the operation): the bindings API answers 400, not 500. */
 export class BindingRequestError extends Error {
+  /** A bad request stays bad: a Resiliency retry does not repeat it. */
+  readonly retryable = false;
   constructor(message: string) {
     super(message);
     this.name = "BindingRequestError";

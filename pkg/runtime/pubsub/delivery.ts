@@ -7,6 +7,8 @@ export interface DeliveryResult {
   outcome: Outcome;
   /** Why, for the log line: the status, the reply's status value, or the connection error. */
   reason: string;
+  /** The app's HTTP status when it answered outside 2xx (Resiliency `matching.httpStatusCodes`). */
+  httpStatus?: number;
 }
 
 export interface AppDelivery {
@@ -15,6 +17,8 @@ export interface AppDelivery {
   contentType: string;
   pubsubName: string;
   traceparent?: string;
+  /** Aborts the request (a Resiliency timeout). */
+  signal?: AbortSignal;
   tracestate?: string;
 }
 
@@ -42,12 +46,12 @@ export async function deliverOne(channel: AppChannel, delivery: AppDelivery): Pr
   let status: number;
   let body: Buffer;
   try {
-    ({ status, body } = await channel.invoke({ method: "POST", path: delivery.path, body: delivery.body, headers: deliveryHeaders(delivery) }));
+    ({ status, body } = await channel.invoke({ method: "POST", path: delivery.path, body: delivery.body, headers: deliveryHeaders(delivery), signal: delivery.signal }));
   } catch (error) {
     return { outcome: "retry", reason: (error as Error).message };
   }
   if (status === 404) return { outcome: "drop", reason: "the app answered 404" };
-  if (status < 200 || status > 299) return { outcome: "retry", reason: `the app answered ${status}` };
+  if (status < 200 || status > 299) return { outcome: "retry", reason: `the app answered ${status}`, httpStatus: status };
   return statusOutcome(replyStatus(body));
 }
 

@@ -10,7 +10,7 @@ import { StoppedError } from "./concurrency.js";
 import { discoverSubscriptions } from "./discovery.js";
 import { EVENT_TYPES } from "./envelope.js";
 import type { PubSubMetrics } from "./metrics.js";
-import { SubscriptionRunner } from "./runner.js";
+import { SubscriptionRunner, type RunnerDeps } from "./runner.js";
 import { TopicScopes } from "./scoping.js";
 import { fromResource, type Subscription } from "./subscription.js";
 
@@ -33,6 +33,7 @@ export interface SubscriptionManagerDeps {
   defaultConcurrency: number;
   /** How long a stop waits for in-flight deliveries (the graceful shutdown period). */
   drainTimeoutMs: number;
+  resiliency?: RunnerDeps["resiliency"];
   tracing?: Tracing;
 }
 
@@ -180,6 +181,7 @@ export class SubscriptionManager implements ComponentListener {
           metrics: this.deps.metrics,
           defaultConcurrency: this.deps.defaultConcurrency,
           eventTypes: EVENT_TYPES[wireDialectOf(entry.resource)],
+          resiliency: this.deps.resiliency,
           tracing: this.deps.tracing,
           messagingSystem: entry.resource.spec.type.replace(/^pubsub\./, ""),
         });

@@ -3,6 +3,7 @@ import type { ComponentResource } from "../../apis/types.js";
 import { isBulkPublisher, type BulkPublishEntry, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
 import { randomUUID } from "node:crypto";
 import type { Tracing } from "../../diagnostics/tracing.js";
+import { DIRECT, type TargetPolicy } from "../resiliency/index.js";
 import type { ComponentStore } from "../store.js";
 import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaType, serializeEnvelope } from "./envelope.js";
 import type { PubSubMetrics } from "./metrics.js";
@@ -47,7 +48,12 @@ export interface BulkInputEntry {
 export class PubSubPublisher {
   private readonly scopes = new WeakMap<ComponentResource, TopicScopes>();
 
-  constructor(private readonly deps: { appId: string; store: ComponentStore; metrics: PubSubMetrics; tracing?: Tracing }) {}
+  constructor(private readonly deps: { appId: string; store: ComponentStore; metrics: PubSubMetrics; tracing?: Tracing; resiliency?: { outbound(component: string): TargetPolicy | undefined } }) {}
+
+  /** The component's outbound Resiliency policy, taken when the publish starts; none: one attempt, as before. */
+  private policy(pubsubName: string): TargetPolicy {
+    return this.deps.resiliency?.outbound(pubsubName) ?? DIRECT;
+  }
 
   /** The component, after scoping; throws PublishError. */
   resolve(pubsubName: string, topic: string): PubSub {
@@ -101,7 +107,8 @@ export class PubSubPublisher {
     const data = wrapped instanceof Promise ? await wrapped : wrapped;
     const started = process.hrtime.bigint();
     try {
-      await pubsub.publish({ topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, metadata: input.metadata });
+      const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, metadata: input.metadata };
+      await this.policy(input.pubsubName).execute(() => pubsub.publish(request));
       this.deps.metrics.egress(input.pubsubName, input.topic, true, started);
     } catch (error) {
       this.deps.metrics.egress(input.pubsubName, input.topic, false, started);
@@ -142,10 +149,12 @@ export class PubSubPublisher {
     }));
     const failedEntries: BulkPublishResult["failedEntries"] = [];
     const started = process.hrtime.bigint();
+    const policy = this.policy(pubsubName);
     await Promise.all(
       chunks(prepared, maxBytes).map(async (chunk) => {
         try {
-          const result = isBulkPublisher(pubsub) ? await pubsub.bulkPublish({ topic, entries: chunk, metadata }) : await publishEach(pubsub, topic, chunk);
+          // A batch the broker refused as a whole is retried as a whole; entries it failed one by one are reported.
+          const result = await policy.execute(() => (isBulkPublisher(pubsub) ? pubsub.bulkPublish({ topic, entries: chunk, metadata }) : publishEach(pubsub, topic, chunk)));
           failedEntries.push(...result.failedEntries);
         } catch (error) {
           for (const entry of chunk) failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });

@@ -4,8 +4,8 @@ import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
 import type { AppChannel } from "../appchannel.js";
 import { BulkBatcher } from "./bulk.js";
-import { Backoff } from "../../util/backoff.js";
-import { Semaphore, sleep, StoppedError } from "./concurrency.js";
+import { defaultDeliveryPolicy, type TargetPolicy } from "../resiliency/index.js";
+import { Semaphore, StoppedError } from "./concurrency.js";
 import { deliverOne, type DeliveryResult } from "./delivery.js";
 import { JsonDepthError } from "../../util/json.js";
 import { toInbound, type InboundMessage } from "./inbound.js";
@@ -24,6 +24,17 @@ export interface RunnerDeps {
   tracing?: Tracing;
   /** `messaging.system` of the spans: the broker (pubsub.redis -> redis). */
   messagingSystem?: string;
+  /** Resiliency policies; a component's `inbound` target replaces the built-in delivery policy. */
+  resiliency?: { inbound(component: string): TargetPolicy | undefined };
+}
+
+/** An attempt the app did not take (an error status, RETRY, unreachable): what the retry policy sees. */
+class DeliveryFailed extends Error {
+  readonly httpStatus?: number;
+  constructor(readonly result: DeliveryResult) {
+    super(result.reason);
+    this.httpStatus = result.httpStatus;
+  }
 }
 
 /**
@@ -39,6 +50,8 @@ export class SubscriptionRunner {
   private readonly policy: DeliveryPolicy;
   private readonly slots: Semaphore;
   private readonly batcher?: BulkBatcher;
+  /** Used when no Resiliency names the component's inbound side (README "Resiliency": the default policy). */
+  private readonly builtinPolicy: TargetPolicy;
   private active?: ActiveSubscription;
 
   constructor(
@@ -48,6 +61,7 @@ export class SubscriptionRunner {
   ) {
     this.policy = deliveryPolicy(subscription, deps.defaultConcurrency, hasRetryDefaults(pubsub) ? pubsub.retryDefaults() : {});
     this.slots = new Semaphore(this.policy.maxConcurrency);
+    this.builtinPolicy = defaultDeliveryPolicy(this.policy);
     if (subscription.bulk) {
       this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger, eventType: deps.eventTypes.bulk, tracing: deps.tracing, messagingSystem: deps.messagingSystem });
     }
@@ -116,26 +130,50 @@ export class SubscriptionRunner {
       await this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn", "unroutable");
       return;
     }
-    const backoff = new Backoff({ initialMs: this.policy.retryInitialMs, maxMs: this.policy.retryMaxMs, jitter: "half" });
-    for (let attempt = 1; ; attempt++) {
-      // Checked before every attempt: a message that expires while being retried is not delivered late.
-      if (attempt > 1 && this.expired(inbound)) return;
-      const attemptStarted = process.hrtime.bigint();
-      const result = await this.send(inbound, path, signal);
-      this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, result.outcome, attemptStarted);
-      if (result.outcome === "success") return;
-      if (result.outcome === "drop") {
-        await this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
+    // Taken when the delivery starts: a Resiliency edit applies to deliveries started after it.
+    const resilient = this.deps.resiliency?.inbound(this.subscription.pubsubName);
+    const policy = resilient ?? this.builtinPolicy;
+    const id = String(inbound.event["id"]);
+    let attempts = 0;
+    let expired = false;
+    let last: DeliveryResult | undefined;
+    let result: DeliveryResult;
+    try {
+      // waitWhileOpen: an open inbound breaker holds the message here, before a concurrency slot, so the
+      // broker's handlers stay busy and it stops pulling: messages wait in the broker, not in memory.
+      result = await policy.execute(async (attemptSignal) => {
+        // Checked before every retry: a message that expires while being retried is not delivered late.
+        if (attempts++ > 0 && this.expired(inbound)) {
+          expired = true;
+          return { outcome: "drop", reason: "expired" };
+        }
+        const attemptStarted = process.hrtime.bigint();
+        const outcome = await this.send(inbound, path, signal, attemptSignal);
+        this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, outcome.outcome, attemptStarted);
+        last = outcome;
+        if (outcome.outcome !== "retry") return outcome;
+        // The built-in policy's retries are logged as before; a Resiliency's only at its breaker's state changes.
+        if (resilient) this.deps.logger.debug(`delivery of ${id} on ${this.describe()} to ${path} failed: ${outcome.reason}`);
+        else this.deps.logger.warn(`delivery of ${id} on ${this.describe()} to ${path} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
+        throw new DeliveryFailed(outcome);
+      }, { signal, waitWhileOpen: true });
+    } catch (error) {
+      if (signal.aborted || error instanceof StoppedError) throw new StoppedError();
+      const reason = last?.reason ?? (error as Error).message;
+      if (!resilient) {
+        await this.dropOrDeadLetter(message, inbound, `${reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error", "retries");
         return;
       }
-      if (this.policy.maxRetries >= 0 && attempt > this.policy.maxRetries) {
-        await this.dropOrDeadLetter(message, inbound, `${result.reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error", "retries");
+      // A Resiliency retry that gives up never drops: the dead-letter topic takes the message, or the broker keeps it.
+      if (this.subscription.deadLetterTopic) {
+        await this.dropOrDeadLetter(message, inbound, `${reason}; the Resiliency retry gave up`, "error", "retries");
         return;
       }
-      const wait = backoff.next();
-      this.deps.logger.warn(`delivery of ${String(inbound.event["id"])} on ${this.describe()} to ${path} will be retried in ${wait}ms: ${result.reason}`);
-      await sleep(wait, signal);
+      this.deps.logger.debug(`delivery of ${id} on ${this.describe()} to ${path}: the Resiliency retry gave up (${reason}); the broker redelivers it`);
+      throw error;
     }
+    if (expired || result.outcome === "success") return;
+    await this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
   }
 
   /** The issue: "an expired message is never delivered", whether or not the broker has a TTL of its own. */
@@ -147,11 +185,11 @@ export class SubscriptionRunner {
   }
 
   /** One attempt. A single delivery holds a concurrency slot only while the app has it, never during backoff. */
-  private async send(inbound: InboundMessage, path: string, signal: AbortSignal): Promise<DeliveryResult> {
+  private async send(inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
     if (this.batcher) return this.batcher.submit(inbound, path);
     const release = await this.slots.acquire(signal);
     try {
-      return await deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName: this.subscription.pubsubName, traceparent: inbound.traceparent, tracestate: inbound.tracestate });
+      return await deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName: this.subscription.pubsubName, traceparent: inbound.traceparent, tracestate: inbound.tracestate, signal: attemptSignal });
     } finally {
       release();
     }

@@ -2,7 +2,7 @@ import type { Response } from "express";
 import { BindingRequestError, type InvokeRequest, type InvokeResponse, type OutputBinding } from "../../../components/bindings/types.js";
 import { bindingSides } from "../../../runtime/bindings/direction.js";
 import { bindingMetrics } from "../../../runtime/bindings/metrics.js";
-import type { ApiContext } from "../context.js";
+import { outboundPolicy, type ApiContext } from "../context.js";
 import { bodyOf, type Endpoint } from "../endpoint.js";
 import { Errors } from "../errors.js";
 import { JsonDepthError, parseJson } from "../../../util/json.js";
@@ -72,7 +72,7 @@ export function bindingsEndpoints(ctx: ApiContext): Endpoint[] {
         const started = process.hrtime.bigint();
         let response: InvokeResponse;
         try {
-          response = await binding.invoke(request);
+          response = await outboundPolicy(ctx, name).execute(() => binding.invoke(request));
         } catch (error) {
           metrics.observe({ component: name, direction: "output", operation: request.operation }, started, false);
           if (error instanceof BindingRequestError) throw Errors.bindingRequest(`${name}: ${error.message}`);

@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import type { ConfigurationItem, ConfigurationStore } from "../../../components/configuration/types.js";
 import { observe, operationMetrics } from "../../../diagnostics/operations.js";
-import type { ApiContext } from "../context.js";
+import { outboundPolicy, type ApiContext } from "../context.js";
 import { queryList, queryMetadata, type Endpoint } from "../endpoint.js";
 import { ApiError, Errors } from "../errors.js";
 
@@ -84,7 +84,8 @@ export function configurationEndpoints(ctx: ApiContext): Endpoint[] {
         const keys = keysOf(req);
         let items: Map<string, ConfigurationItem>;
         try {
-          items = await observe(ops, storeName, "get", () => store.get(keys, queryMetadata(req)));
+          const policy = outboundPolicy(ctx, storeName);
+          items = await observe(ops, storeName, "get", () => policy.execute(() => store.get(keys, queryMetadata(req))));
         } catch (error) {
           if (error instanceof ApiError) throw error;
           throw Errors.configurationGet(describeKeys(keys), storeName, (error as Error).message);

@@ -1,6 +1,6 @@
 import type { SecretStore, SecretValue } from "../../../components/secretstores/types.js";
 import { observe, operationMetrics } from "../../../diagnostics/operations.js";
-import type { ApiContext } from "../context.js";
+import { outboundPolicy, type ApiContext } from "../context.js";
 import { queryMetadata, type Endpoint } from "../endpoint.js";
 import { Errors } from "../errors.js";
 
@@ -27,7 +27,7 @@ export function secretsEndpoints(ctx: ApiContext): Endpoint[] {
         const store = storeOf(ctx, storeName);
         let secrets: Record<string, SecretValue>;
         try {
-          secrets = await observe(ops, storeName, "bulk_get", () => store.bulkGetSecret(queryMetadata(req)));
+          secrets = await observe(ops, storeName, "bulk_get", () => outboundPolicy(ctx, storeName).execute(() => store.bulkGetSecret(queryMetadata(req))));
         } catch (error) {
           throw Errors.secretBulkGet(storeName, (error as Error).message);
         }
@@ -48,7 +48,7 @@ export function secretsEndpoints(ctx: ApiContext): Endpoint[] {
         if (!allowed(storeName, name)) throw Errors.secretPermissionDenied(name, storeName);
         let secret: SecretValue | undefined;
         try {
-          secret = await observe(ops, storeName, "get", () => store.getSecret({ name, metadata: queryMetadata(req) }));
+          secret = await observe(ops, storeName, "get", () => outboundPolicy(ctx, storeName).execute(() => store.getSecret({ name, metadata: queryMetadata(req) })));
         } catch (error) {
           throw Errors.secretGet(name, storeName, (error as Error).message);
         }
