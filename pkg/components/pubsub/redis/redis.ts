@@ -15,6 +15,7 @@ import type {
   SubscribeRequest,
 } from "../types.js";
 import { StreamConsumer } from "./consumer.js";
+import { SharedReader } from "./reader.js";
 import { consumerIdOf } from "../metadata.js";
 import { expiresAtOf, type Clock } from "../ttl.js";
 import { entryFields } from "./entry.js";
@@ -35,6 +36,8 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   private publishes?: TickPipeline;
   private readonly closing = new AbortController();
   private readonly consumers = new Set<StreamConsumer>();
+  /** One reader (one blocking connection) per consumer group and consumer name, shared by all their streams. */
+  private readonly readers = new Map<string, SharedReader>();
 
   private readonly now: Clock;
 
@@ -103,14 +106,14 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     // Per-subscription metadata overrides the component's, as in Dapr (the runtime names the group with consumerID).
     const group = consumerIdOf(request.metadata);
     const settings = group === undefined ? base : { ...base, consumerGroup: group };
-    // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
-    const reader = this.connect(`reader ${request.topic}`, { maxRetriesPerRequest: null });
     const combined = AbortSignal.any([signal, this.closing.signal]);
+    const consumerName = claimConsumerName(request.topic, settings.consumerGroup);
+    const reader = this.readerFor(settings.consumerGroup, consumerName);
     const consumer = new StreamConsumer({
       client,
       reader,
       stream: request.topic,
-      consumerName: claimConsumerName(request.topic, settings.consumerGroup),
+      consumerName,
       settings,
       handler,
       logger: this.context.logger,
@@ -119,7 +122,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     try {
       await consumer.start(combined);
     } catch (error) {
-      reader.disconnect();
+      reader.dropIfUnused();
       releaseConsumerName(request.topic, settings.consumerGroup, consumer.name);
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
     }
@@ -134,11 +137,36 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   async close(): Promise<void> {
     this.closing.abort();
     await Promise.all([...this.consumers].map((c) => c.drained()));
+    await Promise.all([...this.readers.values()].map((r) => r.closed()));
     const client = this.client;
     this.client = undefined;
     if (!client) return;
     if (client.status === "ready") await client.quit().catch(() => client.disconnect());
     else client.disconnect();
+  }
+
+  /**
+   * The reader of this group and consumer name, created with its connection on first use. Names
+   * differ only while two subscriptions of one stream overlap (a hot reload), so a component holds
+   * one reader connection, whatever its topic count, besides the command connection.
+   */
+  private readerFor(group: string, consumerName: string): SharedReader {
+    const key = JSON.stringify([group, consumerName]);
+    let reader = this.readers.get(key);
+    if (reader) return reader;
+    reader = new SharedReader({
+      // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
+      connection: this.connect(`reader ${group}`, { maxRetriesPerRequest: null }),
+      commands: this.client!,
+      group,
+      consumerName,
+      logger: this.context.logger,
+      onIdle: () => {
+        if (this.readers.get(key) === reader) this.readers.delete(key);
+      },
+    });
+    this.readers.set(key, reader);
+    return reader;
   }
 
   private ready(): { client: Redis; settings: RedisPubSubSettings } {
