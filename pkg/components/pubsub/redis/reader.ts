@@ -18,8 +18,11 @@ export interface ReadTarget {
 export interface SharedReaderDeps {
   /** A connection of the reader's own: XREADGROUP BLOCK holds it. Disconnected when the last target leaves. */
   connection: Redis;
-  /** The command connection, from which CLIENT UNBLOCK interrupts a blocked read when the stream set changes. */
-  commands: Redis;
+  /**
+   * The command connection, from which CLIENT UNBLOCK interrupts a blocked read when the stream set
+   * changes; without one (Redis Cluster), reads block briefly instead and the next one picks the change up.
+   */
+  unblock?: Redis;
   group: string;
   consumerName: string;
   logger: Logger;
@@ -29,6 +32,8 @@ export interface SharedReaderDeps {
 
 /** Bounds an idle read's round trip; a change of the stream set interrupts it at once with CLIENT UNBLOCK. */
 const BLOCK_MS = 5000;
+/** The block without CLIENT UNBLOCK: how long a change of the stream set may wait to be read. */
+const SHORT_BLOCK_MS = 250;
 
 /**
  * One blocking `XREADGROUP ... STREAMS k1 .. kn > .. >` for every stream a consumer (group + name)
@@ -101,7 +106,7 @@ export class SharedReader {
       this.wakeIdle();
       return;
     }
-    if (!this.inFlight || this.unblocking) return;
+    if (!this.inFlight || this.unblocking || !this.deps.unblock) return;
     this.unblocking = true;
     void this.unblock(this.generation).finally(() => (this.unblocking = false));
   }
@@ -113,7 +118,7 @@ export class SharedReader {
   private async unblock(generation: number): Promise<void> {
     for (let attempt = 0; !this.stopped && this.inFlight && this.generation === generation && attempt < 200; attempt++) {
       if (this.clientId !== undefined) {
-        const done = await this.deps.commands.call("CLIENT", "UNBLOCK", this.clientId).catch(() => 0);
+        const done = await this.deps.unblock!.call("CLIENT", "UNBLOCK", this.clientId).catch(() => 0);
         if (done === 1) return;
       }
       await pause(2 + attempt * 2, this.stopping.signal);
@@ -140,8 +145,9 @@ export class SharedReader {
         continue;
       }
       try {
-        this.clientId ??= Number(await connection.call("CLIENT", "ID"));
-        const args: Array<string | number> = ["GROUP", group, consumerName, "COUNT", count, "BLOCK", BLOCK_MS, "STREAMS"];
+        if (this.deps.unblock) this.clientId ??= Number(await connection.call("CLIENT", "ID"));
+        const block = this.deps.unblock ? BLOCK_MS : SHORT_BLOCK_MS;
+        const args: Array<string | number> = ["GROUP", group, consumerName, "COUNT", count, "BLOCK", block, "STREAMS"];
         for (const target of ready) args.push(target.stream);
         for (let i = 0; i < ready.length; i++) args.push(">");
         this.generation++;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { Redis, type RedisOptions } from "ioredis";
+import { Cluster, Redis, type RedisOptions } from "ioredis";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import type {
@@ -108,7 +108,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const settings = group === undefined ? base : { ...base, consumerGroup: group };
     const combined = AbortSignal.any([signal, this.closing.signal]);
     const consumerName = claimConsumerName(request.topic, settings.consumerGroup);
-    const reader = this.readerFor(settings.consumerGroup, consumerName);
+    const reader = this.readerFor(settings.consumerGroup, consumerName, request.topic);
     const consumer = new StreamConsumer({
       client,
       reader,
@@ -149,15 +149,21 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
    * The reader of this group and consumer name, created with its connection on first use. Names
    * differ only while two subscriptions of one stream overlap (a hot reload), so a component holds
    * one reader connection, whatever its topic count, besides the command connection.
+   *
+   * In a Redis Cluster one XREADGROUP may only name keys of one slot (else CROSSSLOT): streams share
+   * a reader only when they share a hash tag (`{orders}.created`, `{orders}.paid`), which puts them
+   * in one slot; a stream without one reads alone, as it did before the shared reader.
    */
-  private readerFor(group: string, consumerName: string): SharedReader {
-    const key = JSON.stringify([group, consumerName]);
+  private readerFor(group: string, consumerName: string, stream: string): SharedReader {
+    const cluster = (this.client as unknown) instanceof Cluster;
+    const key = JSON.stringify([group, consumerName, cluster ? slotGroupOf(stream) : ""]);
     let reader = this.readers.get(key);
     if (reader) return reader;
     reader = new SharedReader({
       // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
       connection: this.connect(`reader ${group}`, { maxRetriesPerRequest: null }),
-      commands: this.client!,
+      // CLIENT UNBLOCK needs the id of the node connection a Cluster client picked: there, a short BLOCK re-issues the read instead.
+      unblock: cluster ? undefined : this.client!,
       group,
       consumerName,
       logger: this.context.logger,
@@ -204,6 +210,16 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     });
     return client;
   }
+}
+
+/** The part of a key Redis Cluster hashes (its hash tag, else the whole key): keys with equal groups share a slot. */
+export function slotGroupOf(key: string): string {
+  const open = key.indexOf("{");
+  if (open >= 0) {
+    const close = key.indexOf("}", open + 1);
+    if (close > open + 1) return key.slice(open + 1, close);
+  }
+  return key;
 }
 
 /** This process among the group's consumers; a restarted process is a new consumer, whose predecessor's entries are reclaimed by idle time. */
