@@ -48,7 +48,8 @@ async function measure(redis, count) {
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     const connections = await connectionsNamed(redis, `runtime-${appId}`);
     const cpu0 = await cpuMs(sidecar.child.pid);
-    const idleMs = Math.max(2, SECONDS) * 1000;
+    // /proc CPU time ticks in 10 ms: 5 s at least, so 1% is 5 ticks.
+    const idleMs = Math.max(5, SECONDS) * 1000;
     await new Promise((r) => setTimeout(r, idleMs));
     const idleCpu = ((await cpuMs(sidecar.child.pid)) - cpu0) / idleMs;
     return { count, connections, rss: await rssBytes(sidecar.child.pid), idleCpu, allDeliveredMs };

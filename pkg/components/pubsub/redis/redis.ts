@@ -109,8 +109,10 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const combined = AbortSignal.any([signal, this.closing.signal]);
     const consumerName = claimConsumerName(request.topic, settings.consumerGroup);
     const reader = this.readerFor(settings.consumerGroup, consumerName, request.topic);
+    const publishes = this.publishes!;
     const consumer = new StreamConsumer({
       client,
+      send: (command, args) => publishes.call(command, args),
       reader,
       stream: request.topic,
       consumerName,
