@@ -14,7 +14,7 @@ export interface StreamConsumerDeps {
   /** Sends a command in the component's tick pipeline: XACKs of several streams and XADDs settled in one turn share a write. */
   send: (command: string, args: Array<string | number | Buffer>) => Promise<unknown>;
   /** The reader shared by every stream this consumer name reads in the group (one blocking XREADGROUP for all). */
-  reader: { add(target: ReadTarget): void; remove(target: ReadTarget): void };
+  reader: { add(target: ReadTarget): void; release(target: ReadTarget): void };
   stream: string;
   consumerName: string;
   settings: RedisPubSubSettings;
@@ -75,7 +75,7 @@ export class StreamConsumer implements ActiveSubscription, ReadTarget {
     for (const timer of this.retryTimers.values()) clearTimeout(timer);
     this.retryTimers.clear();
     // Leave the shared read first: the reader must not watch a stopped pool's room.
-    this.deps.reader.remove(this);
+    this.deps.reader.release(this);
     this.pool.stop();
   }
 

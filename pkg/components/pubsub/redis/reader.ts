@@ -54,6 +54,7 @@ export class SharedReader {
   private unblocking = false;
   private wakeIdle?: () => void;
   private stopped = false;
+  private holders = 0;
   private readonly stopping = new AbortController();
   private readonly loop: Promise<void>;
 
@@ -67,24 +68,36 @@ export class SharedReader {
     return this.targets.size;
   }
 
+  /**
+   * A subscription takes the reader before it joins it (after reading its pending history): the
+   * reader lives while anyone holds it, so a stream joining later never finds it closed.
+   */
+  acquire(): this {
+    if (this.stopped) throw new Error(`the reader of consumer ${this.deps.consumerName} is closed`);
+    this.holders++;
+    return this;
+  }
+
   add(target: ReadTarget): void {
     if (this.targets.has(target.stream)) throw new Error(`stream ${target.stream} is already read by consumer ${this.deps.consumerName}`);
     this.targets.set(target.stream, target);
     this.reissue();
   }
 
-  /** Entries of the stream read after this stay pending under the consumer (the XAUTOCLAIM of a successor takes them). */
-  remove(target: ReadTarget): void {
-    if (this.targets.get(target.stream) !== target) return;
-    this.targets.delete(target.stream);
-    this.watching.delete(target);
-    if (this.targets.size === 0) this.stop();
-    else this.reissue();
-  }
-
-  /** Closes the reader if no stream joined it (a subscription that failed to start). */
-  dropIfUnused(): void {
-    if (this.targets.size === 0 && !this.stopped) this.stop();
+  /**
+   * Leaves the read (if it joined) and lets go of the reader; the last holder closes it. Entries of
+   * the stream read after this stay pending under the consumer (its successor's history read or
+   * XAUTOCLAIM takes them).
+   */
+  release(target: ReadTarget): void {
+    const joined = this.targets.get(target.stream) === target;
+    if (joined) {
+      this.targets.delete(target.stream);
+      this.watching.delete(target);
+    }
+    this.holders--;
+    if (this.holders <= 0) this.stop();
+    else if (joined) this.reissue();
   }
 
   private stop(): void {

@@ -124,7 +124,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     try {
       await consumer.start(combined);
     } catch (error) {
-      reader.dropIfUnused();
+      reader.release(consumer);
       releaseConsumerName(request.topic, settings.consumerGroup, consumer.name);
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
     }
@@ -160,7 +160,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const cluster = (this.client as unknown) instanceof Cluster;
     const key = JSON.stringify([group, consumerName, cluster ? slotGroupOf(stream) : ""]);
     let reader = this.readers.get(key);
-    if (reader) return reader;
+    if (reader) return reader.acquire();
     reader = new SharedReader({
       // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
       connection: this.connect(`reader ${group}`, { maxRetriesPerRequest: null }),
@@ -174,7 +174,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
       },
     });
     this.readers.set(key, reader);
-    return reader;
+    return reader.acquire();
   }
 
   private ready(): { client: Redis; settings: RedisPubSubSettings } {
