@@ -58,8 +58,14 @@ test: install build lint $(HELM) ## install, build, lint and run every test (bro
 test-unit: install ## run the tests matching T (make test-unit T=pubsub)
 	$(JEST) $(T)
 
-run: build ## start the sidecar with examples/components and the sample app; publish with curl (see README)
-	node examples/app/run.mjs
+APP_PORT ?= 3000
+HTTP_PORT ?= 3500
+METRICS_PORT ?= 9090
+run: build ## start the sidecar with examples/components and the sample app (runtimed run); publish with curl (see README)
+	@echo "sidecar API http://localhost:$(HTTP_PORT)   metrics http://localhost:$(METRICS_PORT)/metrics"
+	@echo "try: curl -i -X POST localhost:$(HTTP_PORT)/v1.0/publish/pubsub/orders -H 'content-type: application/json' -d '{\"orderId\": 1}'"
+	node dist/cmd/runtimed/main.js run --app-id sample --app-port $(APP_PORT) --http-port $(HTTP_PORT) --metrics-port $(METRICS_PORT) \
+	  --resources-path examples/components -- node examples/app/app.mjs
 
 bench: build ## benchmarks: each prints its baseline, the sidecar's figure and the ratio
 	node bench/run.mjs

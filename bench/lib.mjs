@@ -77,13 +77,14 @@ export function spawnTracked(command, args, options = {}) {
 }
 
 /** The built sidecar as a process on free ports; resolves once /v1.0/healthz/outbound answers 204. */
-export async function startSidecar({ appId = "bench", appPort, components } = {}) {
+export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [] } = {}) {
   const httpPort = await freePort();
   const metricsPort = await freePort();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the sidecar.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const args = [...nodeArgs, RUNTIMED, "--app-id", appId, "--http-port", String(httpPort), "--metrics-port", String(metricsPort), "--log-level", "warn"];
   if (appPort !== undefined) args.push("--app-port", String(appPort));
+  args.push(...extraArgs);
   const dir = components ? await mkdtemp(path.join(os.tmpdir(), "runtimed-bench-")) : undefined;
   if (dir) {
     await writeFile(path.join(dir, "components.yaml"), components);

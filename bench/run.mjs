@@ -1,6 +1,6 @@
 // `make bench`: every benchmark in turn (or those named: `node bench/run.mjs 3 4`); each prints its
 // baseline, the sidecar's figure and the ratio, measured in the same run. Needs `make build` and Redis.
-// BENCH_SECONDS=1 for a smoke run; BENCH_DEBUG=1 prints the latency percentiles of benchmarks 3 and 4, and the
+// BENCH_SECONDS=1 for a smoke run; benchmark 8 needs RabbitMQ (BENCH_RABBITMQ, default amqp://guest:guest@127.0.0.1:5672); BENCH_DEBUG=1 prints the latency percentiles of benchmarks 3 and 4, and the
 // share of a core the sidecar and the relay reference use in benchmark 4.
 import { fmt } from "./lib.mjs";
 
@@ -11,9 +11,11 @@ const BENCHES = {
   4: "./4-delivery-latency.mjs",
   5: "./5-bulk-publish.mjs",
   6: "./6-idle-rss.mjs",
+  20: "./20-tracing.mjs",
   7: "./7-configuration-notify-latency.mjs",
   10: "./10-redis-syscalls-cpu.mjs",
   11: "./11-redis-scale.mjs",
+  8: "./8-rabbitmq.mjs",
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHES);
@@ -24,7 +26,7 @@ for (const id of wanted) {
   if (!file) throw new Error(`unknown benchmark ${id}; known: ${Object.keys(BENCHES).join(", ")}`);
   const { run } = await import(file);
   try {
-    // A benchmark returns one row, or several (one per rate or size it measures).
+    // A benchmark may measure more than one figure: it then returns one row per figure.
     for (const row of [await run()].flat()) {
       rows.push(row);
       console.log(`${row.name}: baseline ${row.baseline}, sidecar ${row.sidecar}, ratio ${fmt(row.ratio)}${row.extra ? `, ${row.extra}` : ""} (target ${row.target}: ${row.pass ? "met" : "MISSED"})`);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The layering rule of DESIGN.md "Architecture", checked on every `make lint` so it stays true:
-//   cmd -> sidecar -> api -> runtime | controller | injector -> components -> apis, diagnostics -> util
+//   cmd -> sidecar | cli -> api -> runtime | controller | injector -> components -> apis, diagnostics -> util
 // A file imports only its own top folder or a lower layer (folders on one layer do not import each
 // other), and no two folders import each other, at any depth. A folder and its own subfolders may:
 // a kind's root lists its implementations (builtins.ts) and they use its contract and machinery.
@@ -11,6 +11,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const RANKS = {
   cmd: 5,
   "pkg/sidecar": 4,
+  // The runtimed subcommands (run, validate): beside the composition root, below cmd.
+  "pkg/cli": 4,
   "pkg/api": 3,
   "pkg/runtime": 2,
   "pkg/controller": 2,

@@ -3,6 +3,7 @@ import type { KubeConfig } from "@kubernetes/client-node";
 import { CommanderError } from "commander";
 import { createLogger, scoped, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
+import { Tracing } from "../../pkg/diagnostics/tracing.js";
 import { Sidecar } from "../../pkg/sidecar/sidecar.js";
 import { parseOptions } from "./options.js";
 
@@ -18,6 +19,9 @@ async function kubeConfigFrom(env: NodeJS.ProcessEnv): Promise<KubeConfig> {
 
 /** Thin entry (STYLE.md): parse once, wire, run, handle signals. Only this file exits. */
 async function main(): Promise<number> {
+  const [subcommand, ...rest] = process.argv.slice(2);
+  if (subcommand === "run") return (await import("./run.js")).runMain(rest, process.env);
+  if (subcommand === "validate") return (await import("./validate.js")).validateMain(rest, process.env);
   let options;
   try {
     options = parseOptions(process.argv.slice(2), process.env);
@@ -27,7 +31,8 @@ async function main(): Promise<number> {
     return 2;
   }
   const redactor = new SecretRedactor();
-  const root = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson }, redactor);
+  const tracing = new Tracing(options.appId);
+  const root = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson, traceIds: () => tracing.currentIds() }, redactor);
   const logger = scoped(root, "runtimed");
   const stop = new AbortController();
   let kubeConfig: KubeConfig | undefined;
@@ -39,7 +44,7 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const runtime = new Sidecar(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, onShutdownRequest: () => stop.abort() });
+  const runtime = new Sidecar(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, tracing, onShutdownRequest: () => stop.abort() });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
   try {
     await runtime.start(stop.signal);

@@ -16,14 +16,10 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-/** The one reader of argv and the environment (DESIGN.md "The sidecar command line"). */
-export function parseOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): RuntimeOptions {
-  const program = new Command("runtimed")
-    .description("A Kubernetes-native sidecar runtime: pub/sub, configuration, secrets and bindings over HTTP")
-    .exitOverride()
-    .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) })
-    .allowExcessArguments(false)
-    .requiredOption("--app-id <id>", "the application's id (CloudEvent source, scoping, consumer group)")
+/** The sidecar's flags, shared by `runtimed` and `runtimed run` so both list and parse them alike. */
+export function addSidecarFlags(program: Command, { appIdRequired }: { appIdRequired: boolean }): Command {
+  const appId = "the application's id (CloudEvent source, scoping, consumer group)";
+  return (appIdRequired ? program.requiredOption("--app-id <id>", appId) : program.option("--app-id <id>", `${appId}; default: the current folder's name`))
     .option("--app-port <port>", "the app's HTTP port; without it there is no app channel", port)
     .option("--app-channel-address <host>", "the app's host", "127.0.0.1")
     .option("--app-max-concurrency <n>", "concurrent deliveries per subscription", positiveInt, 100)
@@ -36,8 +32,21 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     .addOption(new Option("--mode <mode>", "where resources come from").choices(["standalone", "kubernetes"]).default("standalone"))
     .addOption(new Option("--log-level <level>", "log level").choices(["error", "warn", "info", "debug"]).default("info"))
     .option("--log-as-json [bool]", "JSON log lines", bool, false)
-    .option("--max-body-size <size>", "request body limit (413 beyond it)", bytes, 4 * 1024 * 1024)
-    .option("--graceful-shutdown-seconds <seconds>", "drain in-flight work on SIGTERM", seconds, 5000);
+    .addOption(new Option("--max-body-size <size>", "request body limit (413 beyond it)").argParser(bytes).default(4 * 1024 * 1024, "4Mi"))
+    .addOption(new Option("--graceful-shutdown-seconds <seconds>", "drain in-flight work on SIGTERM").argParser(seconds).default(5000, "5"));
+}
+
+/** The one reader of argv and the environment (DESIGN.md "The sidecar command line"). */
+export function parseOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): RuntimeOptions {
+  const program = addSidecarFlags(
+    new Command("runtimed")
+      .description("A Kubernetes-native sidecar runtime: pub/sub, configuration, secrets and bindings over HTTP")
+      .addHelpText("after", "\nSubcommands:\n  runtimed run [flags] -- <command...>   the sidecar and your app together (runtimed run --help)\n  runtimed run -f <dapr.yaml|folder>     Dapr's multi-app run template\n  runtimed validate <paths...>           check manifests offline (runtimed validate --help)\n")
+      .exitOverride()
+      .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) })
+      .allowExcessArguments(false),
+    { appIdRequired: true },
+  );
   try {
     program.parse([...argv], { from: "user" });
   } catch (error) {

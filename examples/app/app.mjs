@@ -2,7 +2,8 @@
 // It tells the sidecar what it subscribes to and prints what the sidecar delivers.
 import express from "express";
 
-const port = Number(process.argv[2] ?? 3000);
+// `runtimed run` gives the app its port in APP_PORT, as `dapr run` does.
+const port = Number(process.env.APP_PORT ?? process.argv[2] ?? 3000);
 const app = express();
 app.use(express.json({ type: ["application/json", "application/*+json"] }));
 

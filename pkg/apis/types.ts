@@ -88,6 +88,8 @@ export interface ConfigurationSpec {
   secrets?: { scopes?: SecretScope[] };
   features?: Array<{ name: string; enabled: boolean }>;
   metric?: { enabled?: boolean };
+  /** Read by pkg/apis/tracing.ts (parseTracingSpec). */
+  tracing?: unknown;
   [key: string]: unknown;
 }
 

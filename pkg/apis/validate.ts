@@ -1,5 +1,6 @@
 import { WIRE_DIALECTS, WIRE_FORMAT_FIELD } from "./dialect.js";
 import { parseBool, parseDurationMs } from "../util/parse.js";
+import { parseTracingSpec } from "./tracing.js";
 import { API_GROUPS, type ComponentResource, type ConfigurationResource, type MetadataItem, type Resource, type SubscriptionResource } from "./types.js";
 
 /** A validation failure that names the field, so a loader can say `file: Component "x": spec.type: is required`. */
@@ -132,6 +133,7 @@ function validateSubscriptionSpec(spec: Json, errors: FieldError[]): void {
 }
 
 function validateConfigurationSpec(spec: Json, errors: FieldError[]): void {
+  parseTracingSpec(spec.tracing, errors);
   const secrets = spec.secrets;
   if (secrets === undefined) return;
   if (!isObject(secrets)) return void errors.push({ field: "spec.secrets", message: "must be a mapping" });

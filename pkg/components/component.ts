@@ -22,6 +22,18 @@ export interface Component {
   features?(): string[];
 }
 
+/**
+ * Optional ability: a component whose backend connection can drop while it lives says whether it
+ * is up, so the outbound health probe reports it while it is down (spec endpoint 9).
+ */
+export interface HealthReporter {
+  healthy(): boolean;
+}
+
+export function reportsHealth(component: object): component is HealthReporter {
+  return typeof (component as Partial<HealthReporter>).healthy === "function";
+}
+
 /** What a factory is given: everything a component may need from the process, so no component reads process.env. */
 export interface ComponentContext {
   name: string;

@@ -1,9 +1,8 @@
 import { watch, type FSWatcher } from "node:fs";
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
+import { readFile } from "node:fs/promises";
 import type { Resource } from "../apis/types.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
-import { formatManifestError, parseManifests } from "./files.js";
+import { formatManifestError, manifestFilesIn, parseManifests } from "./files.js";
 import { resourceKey } from "./differ.js";
 import type { ResourceLoader } from "./loader.js";
 
@@ -13,8 +12,6 @@ export interface FileLoaderOptions {
   /** Quiet time after the last file event before re-reading (editors write in several steps). */
   debounceMs?: number;
 }
-
-const MANIFEST_FILE = /\.ya?ml$/i;
 
 /**
  * Standalone mode's loader: every YAML/JSON file directly under each --resources-path folder
@@ -104,9 +101,9 @@ export class FileLoader implements ResourceLoader {
 
   private async listFolder(folder: string): Promise<string[]> {
     try {
-      const entries = await readdir(folder, { withFileTypes: true });
+      const files = await manifestFilesIn(folder);
       this.report(folder, "");
-      return entries.filter((d) => d.isFile() && MANIFEST_FILE.test(d.name)).map((d) => path.join(folder, d.name)).sort();
+      return files;
     } catch (error) {
       this.report(folder, `cannot read resources folder: ${(error as Error).message}`);
       return [];

@@ -1,3 +1,5 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { parseAllDocuments } from "yaml";
 import type { Resource } from "../apis/types.js";
 import { validateResource } from "../apis/validate.js";
@@ -36,4 +38,12 @@ export function parseManifests(text: string, file: string): LoadResult {
     else for (const e of validated.errors) result.errors.push({ file, kind: validated.kind, name: validated.name, ...e });
   }
   return result;
+}
+
+const MANIFEST_FILE = /\.ya?ml$/i;
+
+/** The manifest files a resources folder contributes: YAML files directly under it, in name order (as Dapr's standalone loader). */
+export async function manifestFilesIn(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true });
+  return entries.filter((d) => d.isFile() && MANIFEST_FILE.test(d.name)).map((d) => path.join(folder, d.name)).sort();
 }

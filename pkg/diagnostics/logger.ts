@@ -9,6 +9,8 @@ export interface LoggerOptions {
   json: boolean;
   /** Where lines go; tests pass a stream to read them back. Default: stdout. */
   stream?: NodeJS.WritableStream;
+  /** The current span's ids (tracing on), added to every line written inside a span. */
+  traceIds?: () => Record<string, string> | undefined;
 }
 
 /**
@@ -46,6 +48,12 @@ export function createLogger(options: LoggerOptions, redactor = new SecretRedact
     const extra = Object.keys(rest).length > 0 ? ` ${JSON.stringify(rest)}` : "";
     return `${String(timestamp)} ${level} [${where}] ${String(message)}${extra}`;
   });
+  const traceIds = options.traceIds;
+  const withTrace = winston.format((info) => {
+    const ids = traceIds?.();
+    if (ids) Object.assign(info, ids);
+    return info;
+  });
   const transport = options.stream
     ? new winston.transports.Stream({ stream: options.stream })
     : new winston.transports.Console();
@@ -54,6 +62,7 @@ export function createLogger(options: LoggerOptions, redactor = new SecretRedact
     defaultMeta: { app_id: options.appId },
     format: winston.format.combine(
       winston.format.timestamp(),
+      withTrace(),
       redact(),
       options.json ? winston.format.json() : text,
     ),

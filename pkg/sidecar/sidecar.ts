@@ -1,15 +1,18 @@
 import type { KubeConfig } from "@kubernetes/client-node";
-import type { ComponentResource, SubscriptionResource } from "../apis/types.js";
+import type { ComponentResource, ConfigurationResource, SubscriptionResource } from "../apis/types.js";
 import type { ApiContext } from "../api/http/context.js";
 import { allEndpoints } from "../api/http/routes/index.js";
 import { createApiApp, expressServerOptions } from "../api/http/server.js";
 import { builtinRegistries, type Registries } from "../components/builtins.js";
+import { reportsHealth } from "../components/component.js";
 import { readConfiguration } from "../controller/configfile.js";
 import { Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
 import { Readiness, type Gate } from "../diagnostics/health.js";
 import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
 import { MetricsServer } from "../diagnostics/server.js";
+import { Tracing } from "../diagnostics/tracing.js";
+import { parseTracingSpec, type TracingSpec } from "../apis/tracing.js";
 import { AppChannel } from "../runtime/appchannel.js";
 import { AppConfiguration } from "../runtime/appconfig.js";
 import { InputBindingsManager } from "../runtime/bindings/manager.js";
@@ -49,6 +52,8 @@ export interface SidecarDeps {
   kubeConfig?: KubeConfig;
   /** Resync, debounce and backoff periods of the resource controller (tests shorten them). */
   controllerTuning?: ControllerTuning;
+  /** Switched on by the Configuration's spec.tracing; cmd/ shares it with the logger for trace ids in log lines. */
+  tracing?: Tracing;
 }
 
 /**
@@ -104,6 +109,8 @@ export class Sidecar {
       // /v1.0/healthz answers 204 with an app channel only once its subscriptions are live (issue 15).
       subscriptions: options.appPort !== undefined ? this.readiness.gate("subscriptions", { outbound: false }) : undefined,
     };
+    // A component that lost its broker (HealthReporter) keeps outbound health from answering 204 until it is back.
+    this.readiness.probe(() => this.store.list().filter((e) => reportsHealth(e.instance) && !e.instance.healthy()).map((e) => `component ${e.name} (not connected)`), { outbound: true });
     let appConnection: ApiContext["appConnection"];
     if (options.appPort !== undefined) {
       this.appChannel = new AppChannel({ address: options.appChannelAddress, port: options.appPort, token: options.appToken, timeoutMs: 60_000, maxReplyBytes: options.maxBodyBytes });
@@ -133,10 +140,12 @@ export class Sidecar {
     });
     this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
     this.processor.addListener(this.configurationSubscriptions);
+    this.readiness.exportTo(deps.metrics);
+    const tracing = deps.tracing ?? new Tracing(options.appId);
     const pubsubMetrics = new PubSubMetrics(deps.metrics);
-    this.publisher = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics });
+    this.publisher = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics, tracing });
     if (this.appChannel) {
-      this.pubsubSubscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics: pubsubMetrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs });
+      this.pubsubSubscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics: pubsubMetrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs, tracing });
       this.processor.addListener(this.pubsubSubscriptions);
       const subscriptions = this.pubsubSubscriptions;
       this.controller.addListener({ subscriptionsChanged: (resources) => subscriptions.updateDeclarative(resources) });
@@ -162,13 +171,15 @@ export class Sidecar {
       },
       pubsub: this.publisher,
     };
-    const app = createApiApp({ endpoints: allEndpoints(this.api), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken });
+    const app = createApiApp({ endpoints: allEndpoints(this.api), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken, tracing });
     this.http = new HttpServer(app, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs, expressServerOptions(app));
     const metricsServer = options.enableMetrics ? new MetricsServer(deps.metrics, { port: options.metricsPort, address: options.listenAddress }) : undefined;
 
     // Started top to bottom, closed bottom to top: on shutdown the API stops accepting and drains its
     // requests first, then deliveries to the app drain, then components close.
     const runnables: Runnable[] = [
+      // Closed last: spans of the final drain are exported (bounded by the exporters' timeouts).
+      closer("tracing", () => tracing.close()),
       ...(metricsServer ? [{ name: "metrics server", start: () => metricsServer.start(), close: () => metricsServer.close() }] : []),
       {
         // The API listens first, so the probes can answer 500 while components initialise.
@@ -188,6 +199,7 @@ export class Sidecar {
         start: async () => {
           const configuration = await readConfiguration({ ...options, kubeConfig: deps.kubeConfig });
           if (configuration) this.appConfiguration.apply(configuration);
+          await tracing.configure(tracingSpecOf(configuration), this.logger);
         },
         close: () => Promise.resolve(),
       },
@@ -249,4 +261,9 @@ export class Sidecar {
     });
   }
 
+}
+
+/** The Configuration's tracing section; the resource was validated when read, so nothing is reported here. */
+function tracingSpecOf(configuration: ConfigurationResource | undefined): TracingSpec | undefined {
+  return configuration ? parseTracingSpec(configuration.spec.tracing, []) : undefined;
 }

@@ -5,49 +5,14 @@
  * certificate checked to agree.
  */
 import { beforeAll, describe, expect, it } from "@jest/globals";
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { X509Certificate, createPrivateKey } from "node:crypto";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
+
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseAllDocuments } from "yaml";
-import { IN_CI } from "../support/brokers.js";
+import { CHART, ROOT, helm, helmPresent, one, template, type Manifest } from "../support/helm.js";
 import { tempDir } from "../support/tempdirs.js";
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const CHART = path.join(ROOT, "charts/runtime");
-const HELM = process.env.HELM ?? path.join(ROOT, ".tools/helm/helm");
-const helmPresent = existsSync(HELM);
-if (!helmPresent) {
-  const message = `helm is not at ${HELM} (set HELM or run make .tools/helm/helm)`;
-  if (IN_CI) throw new Error(`${message}: CI needs it (tests never skip in CI)`);
-  process.stderr.write(`SKIPPING chart tests: ${message}\n`);
-}
-
-// Rendered manifests are walked field by field after kubernetes-models has validated their shape.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; [key: string]: unknown } & Record<string, any>;
-
-let helmHome: string | undefined;
-
-function helm(args: string[]): { status: number; stdout: string; stderr: string } {
-  // Helm writes its cache and config under HOME: a folder of this file's, removed with it.
-  helmHome ??= tempDir("helm-home-");
-  const result = spawnSync(HELM, args, { encoding: "utf8", timeout: 60_000, env: { PATH: process.env.PATH ?? "", HOME: helmHome } });
-  return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
-
-function template(args: string[] = []): Manifest[] {
-  const result = helm(["template", "rt", CHART, "--namespace", "runtime-system", "--include-crds", ...args]);
-  if (result.status !== 0) throw new Error(`helm template failed: ${result.stderr}`);
-  return parseAllDocuments(result.stdout).map((d) => d.toJS() as Manifest | null).filter((m): m is Manifest => m !== null);
-}
-
-function one(manifests: Manifest[], kind: string, name?: string): Manifest {
-  const found = manifests.filter((m) => m.kind === kind && (name === undefined || m.metadata.name === name));
-  if (found.length !== 1) throw new Error(`expected one ${kind}${name ? ` ${name}` : ""}, found ${found.length}`);
-  return found[0]!;
-}
 
 /** kubernetes-models has a class per built-in kind; a kind without one (ServiceMonitor) gets a shape check. */
 async function validateManifest(m: Manifest): Promise<void> {
@@ -114,7 +79,7 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
   return { cert, ca };
 }
 
-(helmPresent ? describe : describe.skip)("Helm chart charts/runtime", () => {
+(helmPresent() ? describe : describe.skip)("Helm chart charts/runtime", () => {
   let defaults: Manifest[];
 
   beforeAll(() => {

@@ -3,6 +3,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
+import type { Tracing } from "../../diagnostics/tracing.js";
 import type { Endpoint } from "./endpoint.js";
 import { Errors } from "./errors.js";
 import { apiTokenAuth, errorRenderer, normalisePath } from "./middleware.js";
@@ -13,6 +14,8 @@ export interface ApiAppOptions {
   metrics: Metrics;
   maxBodyBytes: number;
   apiToken?: string;
+  /** Server spans per request once tracing is on (switched on after the Configuration is read). */
+  tracing?: Tracing;
 }
 
 /** The sidecar API as an Express app: built from the endpoint table, so tests drive it with supertest. */
@@ -51,7 +54,7 @@ export function createApiApp(options: ApiAppOptions): Express {
       };
       let result: Promise<void> | void;
       try {
-        result = endpoint.handler(req, res);
+        result = options.tracing?.enabled ? tracedHandler(options.tracing, `${endpoint.method.toUpperCase()} ${template}`, template, endpoint, req, res) : endpoint.handler(req, res);
       } catch (error) {
         return failed(error);
       }
@@ -62,6 +65,21 @@ export function createApiApp(options: ApiAppOptions): Express {
   app.use((req, _res, next) => next(Errors.notFound(req.method, req.path)));
   app.use(errorRenderer(options.logger));
   return app;
+}
+
+/**
+ * The handler inside a server span continuing the caller's `traceparent` (a malformed one starts a new
+ * trace), current while the handler runs, so the broker write and log lines join it. It ends when the
+ * answer is written, errors included (rendered later by the error layer).
+ */
+function tracedHandler(tracing: Tracing, name: string, route: string, endpoint: Endpoint, req: Request, res: Response): Promise<void> | void {
+  const header = (value: string | string[] | undefined): string | undefined => (typeof value === "string" ? value : undefined);
+  const span = tracing.start(name, "server", { "http.request.method": req.method, "http.route": route, "url.path": req.path }, { traceparent: header(req.headers.traceparent), tracestate: header(req.headers.tracestate) });
+  res.once("finish", () => {
+    span.setAttributes({ "http.response.status_code": res.statusCode });
+    span.end(res.statusCode >= 500 ? new Error(`HTTP ${res.statusCode}`) : undefined);
+  });
+  return span.run(() => endpoint.handler(req, res));
 }
 
 /**

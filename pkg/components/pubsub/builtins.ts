@@ -9,4 +9,5 @@ import type { PubSub } from "./types.js";
 export function registerPubSubs(registry: Registry<PubSub>): void {
   registry.register("pubsub.in-memory", (context) => new InMemoryPubSub(context));
   registry.register("pubsub.redis", async (context) => new (await import("./redis/redis.js")).RedisStreamsPubSub(context));
+  registry.register("pubsub.rabbitmq", async (context) => new (await import("./rabbitmq/rabbitmq.js")).RabbitMQPubSub(context));
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../../diagnostics/logger.js";
+import type { Tracing } from "../../diagnostics/tracing.js";
 import type { AppChannel } from "../appchannel.js";
 import { StoppedError, type Semaphore } from "./concurrency.js";
 import { deliverBulk, type BulkEntry, type DeliveryResult } from "./delivery.js";
@@ -23,6 +24,8 @@ export interface BulkBatcherOptions {
   logger: Logger;
   /** The bulk body's `type`, by the pub/sub's wire dialect (EVENT_TYPES). */
   eventType: string;
+  tracing?: Tracing;
+  messagingSystem?: string;
 }
 
 /**
@@ -78,6 +81,11 @@ export class BulkBatcher {
       for (const pending of group) pending.fail(error as Error);
       return;
     }
+    const tracing = this.options.tracing;
+    // One consumer span per bulk request, with its entry count (the entries may come from several traces).
+    const span = tracing?.enabled
+      ? tracing.start(`process ${subscription.topic}`, "consumer", { "messaging.system": this.options.messagingSystem ?? "", "messaging.destination.name": subscription.topic, "messaging.operation.type": "process", "messaging.batch.message_count": group.length, "runtime.pubsub.name": subscription.pubsubName, "url.path": path })
+      : undefined;
     try {
       const results = await deliverBulk(appChannel, {
         path,
@@ -89,7 +97,9 @@ export class BulkBatcher {
         entries: group.map((p) => p.entry),
       });
       for (const pending of group) pending.settle(results.get(pending.entry.entryId) ?? { outcome: "retry", reason: "entry missing from statuses" });
+      span?.end();
     } catch (error) {
+      span?.end(error);
       this.options.logger.error(`bulk delivery to ${path}: ${(error as Error).message}`);
       for (const pending of group) pending.settle({ outcome: "retry", reason: (error as Error).message });
     } finally {

@@ -14,17 +14,23 @@ export interface AppDelivery {
   contentType: string;
   pubsubName: string;
   traceparent?: string;
+  tracestate?: string;
 }
 
 /** Headers the app gets with every delivery (DESIGN.md "Delivery to the app"); the channel adds the app token. */
 function deliveryHeaders(delivery: AppDelivery): Record<string, string> {
   const headers: Record<string, string> = { "content-type": delivery.contentType, pubsubname: delivery.pubsubName };
   // Only a well-formed W3C traceparent becomes a header: a value with CR/LF would make Node throw (DESIGN.md "Hardening").
-  if (delivery.traceparent && TRACEPARENT.test(delivery.traceparent)) headers["traceparent"] = delivery.traceparent;
+  if (delivery.traceparent && TRACEPARENT.test(delivery.traceparent)) {
+    headers["traceparent"] = delivery.traceparent;
+    if (delivery.tracestate && delivery.tracestate.length <= 512 && TRACESTATE.test(delivery.tracestate)) headers["tracestate"] = delivery.tracestate;
+  }
   return headers;
 }
 
 export const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
+/** W3C tracestate: list members of printable ASCII without CR/LF, bounded as the spec bounds it (32 members, 512 bytes). */
+const TRACESTATE = /^[\x20-\x2b\x2d-\x7e]+(,[\x20-\x2b\x2d-\x7e]+){0,31}$/;
 
 /**
  * One message to the app, its reply read per the spec's "Reply handling for A2": 2xx goes by `status`

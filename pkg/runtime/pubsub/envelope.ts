@@ -22,6 +22,9 @@ export interface EnvelopeInput {
   data: Buffer;
   contentType?: string;
   traceparent?: string;
+  tracestate?: string;
+  /** The CloudEvent id; default a fresh uuid (tracing sets it first, for the producer span's message id). */
+  id?: string;
   /** Seconds until the message expires (metadata.ttlInSeconds). */
   ttlSeconds?: number;
   /** The CloudEvent `type` (EVENT_TYPES by the component's dialect); default the spec's. */
@@ -97,8 +100,9 @@ function spliced(prefix: string, data: Buffer): Buffer {
 function envelopeHead(input: EnvelopeInput, contentType: string): string {
   const q = JSON.stringify;
   const nowMs = Date.now();
-  let head = `{"id":"${randomUUID()}","source":${q(input.appId)},"type":${q(input.eventType ?? EVENT_TYPE)},"specversion":"1.0","datacontenttype":${q(contentType)},"time":"${isoTime(nowMs)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
+  let head = `{"id":${input.id === undefined ? `"${randomUUID()}"` : q(input.id)},"source":${q(input.appId)},"type":${q(input.eventType ?? EVENT_TYPE)},"specversion":"1.0","datacontenttype":${q(contentType)},"time":"${isoTime(nowMs)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
   if (input.traceparent) head += `,"traceparent":${q(input.traceparent)},"traceid":${q(input.traceparent)}`;
+  if (input.tracestate) head += `,"tracestate":${q(input.tracestate)}`;
   if (input.ttlSeconds !== undefined) head += `,"expiration":"${new Date(nowMs + input.ttlSeconds * 1000).toISOString()}"`;
   return head;
 }
@@ -125,6 +129,7 @@ function addTraceAndExpiry(event: Record<string, unknown>, input: EnvelopeInput)
   if (input.traceparent && event["traceparent"] === undefined) {
     event["traceparent"] = input.traceparent;
     event["traceid"] = input.traceparent;
+    if (input.tracestate) event["tracestate"] = input.tracestate;
   }
   if (input.ttlSeconds !== undefined) {
     event["expiration"] = new Date(Date.now() + input.ttlSeconds * 1000).toISOString();

@@ -16,6 +16,7 @@ export interface InboundMessage {
   body: Buffer;
   contentType: string;
   traceparent?: string;
+  tracestate?: string;
   /** For a bulk entry: the CloudEvent object, or the raw bytes as base64 (DESIGN.md bulk body). */
   bulkEvent: unknown;
   expiresAt?: number;
@@ -34,12 +35,13 @@ export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload
   const wrapped = parsed ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE, eventType });
   const event = parsed ?? (JSON.parse(wrapped!.toString("utf8")) as Record<string, unknown>);
   const traceparent = typeof event["traceparent"] === "string" ? event["traceparent"] : undefined;
+  const tracestate = typeof event["tracestate"] === "string" ? event["tracestate"] : undefined;
   const expiresAt = expirationOf(event);
   if (rawPayload) {
-    return { event, body: message.data, contentType: message.contentType || (parsed ? CLOUDEVENTS_JSON : RAW_PAYLOAD_CONTENT_TYPE), traceparent, bulkEvent: message.data.toString("base64"), expiresAt };
+    return { event, body: message.data, contentType: message.contentType || (parsed ? CLOUDEVENTS_JSON : RAW_PAYLOAD_CONTENT_TYPE), traceparent, tracestate, bulkEvent: message.data.toString("base64"), expiresAt };
   }
   const body = wrapped ?? message.data;
-  return { event, body, contentType: CLOUDEVENTS_JSON, traceparent, bulkEvent: event, expiresAt };
+  return { event, body, contentType: CLOUDEVENTS_JSON, traceparent, tracestate, bulkEvent: event, expiresAt };
 }
 
 function parseCloudEvent(data: Buffer): Record<string, unknown> | undefined {

@@ -2,6 +2,7 @@ import { wireDialectOf } from "../../apis/dialect.js";
 import type { SubscriptionResource } from "../../apis/types.js";
 import type { PubSub } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
+import type { Tracing } from "../../diagnostics/tracing.js";
 import type { AppChannel } from "../appchannel.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
@@ -32,6 +33,7 @@ export interface SubscriptionManagerDeps {
   defaultConcurrency: number;
   /** How long a stop waits for in-flight deliveries (the graceful shutdown period). */
   drainTimeoutMs: number;
+  tracing?: Tracing;
 }
 
 /**
@@ -178,6 +180,8 @@ export class SubscriptionManager implements ComponentListener {
           metrics: this.deps.metrics,
           defaultConcurrency: this.deps.defaultConcurrency,
           eventTypes: EVENT_TYPES[wireDialectOf(entry.resource)],
+          tracing: this.deps.tracing,
+          messagingSystem: entry.resource.spec.type.replace(/^pubsub\./, ""),
         });
         await runner.start();
         runners.push(runner);

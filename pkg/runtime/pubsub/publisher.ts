@@ -1,6 +1,8 @@
 import { wireDialectOf } from "../../apis/dialect.js";
 import type { ComponentResource } from "../../apis/types.js";
 import { isBulkPublisher, type BulkPublishEntry, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
+import { randomUUID } from "node:crypto";
+import type { Tracing } from "../../diagnostics/tracing.js";
 import type { ComponentStore } from "../store.js";
 import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaType, serializeEnvelope } from "./envelope.js";
 import type { PubSubMetrics } from "./metrics.js";
@@ -25,6 +27,9 @@ export interface PublishInput {
   /** `metadata.*` query parameters; passed on to the component. */
   metadata: Record<string, string>;
   traceparent?: string;
+  tracestate?: string;
+  /** The CloudEvent id (set by tracing, which names it on the producer span). */
+  id?: string;
 }
 
 export interface BulkInputEntry {
@@ -42,7 +47,7 @@ export interface BulkInputEntry {
 export class PubSubPublisher {
   private readonly scopes = new WeakMap<ComponentResource, TopicScopes>();
 
-  constructor(private readonly deps: { appId: string; store: ComponentStore; metrics: PubSubMetrics }) {}
+  constructor(private readonly deps: { appId: string; store: ComponentStore; metrics: PubSubMetrics; tracing?: Tracing }) {}
 
   /** The component, after scoping; throws PublishError. */
   resolve(pubsubName: string, topic: string): PubSub {
@@ -66,7 +71,28 @@ export class PubSubPublisher {
     return scopes;
   }
 
-  async publish(input: PublishInput): Promise<void> {
+  publish(input: PublishInput): Promise<void> {
+    const tracing = this.deps.tracing;
+    if (!tracing?.enabled) return this.publishNow(input);
+    // The broker write as a producer span; the CloudEvent carries its context to the consumer.
+    const id = randomUUID();
+    const span = tracing.start(`send ${input.topic}`, "producer", { ...this.messagingAttributes(input.pubsubName, input.topic, "send"), "messaging.message.id": id });
+    return this.publishNow({ ...input, id, traceparent: span.headers.traceparent, tracestate: span.headers.tracestate }).then(
+      () => span.end(),
+      (error: unknown) => {
+        span.end(error);
+        throw error;
+      },
+    );
+  }
+
+  /** OpenTelemetry's messaging attributes; `messaging.system` is the broker (pubsub.redis -> redis). */
+  private messagingAttributes(pubsubName: string, topic: string, operation: "send"): Record<string, string> {
+    const type = this.deps.store.entry(pubsubName)?.resource.spec.type ?? "";
+    return { "messaging.system": type.replace(/^pubsub\./, ""), "messaging.destination.name": topic, "messaging.operation.type": operation, "runtime.pubsub.name": pubsubName };
+  }
+
+  private async publishNow(input: PublishInput): Promise<void> {
     const { pubsub, eventType } = this.target(input.pubsubName, input.topic);
     const ttlSeconds = ttlOf(input.metadata);
     const raw = rawPayloadOf(input.metadata);
@@ -87,14 +113,31 @@ export class PubSubPublisher {
    * Spec endpoint 2: every entry wrapped unless raw; batches split at `maxBulkPubBytes` (spec note 3);
    * a component without bulk ability publishes the entries one by one, in parallel.
    */
-  async bulkPublish(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string): Promise<BulkPublishResult> {
+  bulkPublish(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string): Promise<BulkPublishResult> {
+    const tracing = this.deps.tracing;
+    if (!tracing?.enabled) return this.bulkPublishNow(pubsubName, topic, entries, metadata, traceparent);
+    const span = tracing.start(`send ${topic}`, "producer", { ...this.messagingAttributes(pubsubName, topic, "send"), "messaging.batch.message_count": entries.length });
+    return this.bulkPublishNow(pubsubName, topic, entries, metadata, span.headers.traceparent, span.headers.tracestate).then(
+      (result) => {
+        span.setAttributes({ "runtime.bulk.failed_count": result.failedEntries.length });
+        span.end(result.failedEntries.length > 0 ? new Error(`${result.failedEntries.length} of ${entries.length} entries failed`) : undefined);
+        return result;
+      },
+      (error: unknown) => {
+        span.end(error);
+        throw error;
+      },
+    );
+  }
+
+  private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
     const { pubsub, eventType } = this.target(pubsubName, topic);
     const maxBytes = maxBulkBytesOf(metadata);
     const prepared: BulkPublishEntry[] = await Promise.all(entries.map(async (entry) => {
       const entryMetadata = { ...metadata, ...entry.metadata };
       const ttlSeconds = ttlOf(entryMetadata);
       if (rawPayloadOf(entryMetadata)) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, metadata: entry.metadata };
-      const data = await this.envelope({ pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent }, entry.contentType, ttlSeconds, eventType);
+      const data = await this.envelope({ pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate }, entry.contentType, ttlSeconds, eventType);
       return { entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, metadata: entry.metadata };
     }));
     const failedEntries: BulkPublishResult["failedEntries"] = [];
@@ -116,7 +159,7 @@ export class PubSubPublisher {
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
   private envelope(input: PublishInput, contentType: string, ttlSeconds: number | undefined, eventType: string): Buffer | Promise<Buffer> {
-    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, ttlSeconds, eventType };
+    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, tracestate: input.tracestate, id: input.id, ttlSeconds, eventType };
     try {
       if (mediaType(contentType) !== CLOUDEVENTS_JSON) return serializeEnvelope(envelopeInput);
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { ActiveSubscription, PubSub, PubSubMessage } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
+import type { Tracing } from "../../diagnostics/tracing.js";
 import type { AppChannel } from "../appchannel.js";
 import { BulkBatcher } from "./bulk.js";
 import { Backoff } from "../../util/backoff.js";
@@ -18,6 +19,9 @@ export interface RunnerDeps {
   defaultConcurrency: number;
   /** The CloudEvent types of the pub/sub's wire dialect: a raw message's wrapper, the bulk body. */
   eventTypes: { single: string; bulk: string };
+  tracing?: Tracing;
+  /** `messaging.system` of the spans: the broker (pubsub.redis -> redis). */
+  messagingSystem?: string;
 }
 
 /**
@@ -43,7 +47,7 @@ export class SubscriptionRunner {
     this.policy = deliveryPolicy(subscription, deps.defaultConcurrency);
     this.slots = new Semaphore(this.policy.maxConcurrency);
     if (subscription.bulk) {
-      this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger, eventType: deps.eventTypes.bulk });
+      this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger, eventType: deps.eventTypes.bulk, tracing: deps.tracing, messagingSystem: deps.messagingSystem });
     }
   }
 
@@ -75,13 +79,31 @@ export class SubscriptionRunner {
   }
 
   private async handle(message: PubSubMessage): Promise<void> {
-    const signal = this.controller.signal;
-    if (signal.aborted) throw new StoppedError();
+    if (this.controller.signal.aborted) throw new StoppedError();
     const inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single);
+    const tracing = this.deps.tracing;
+    if (!tracing?.enabled || this.batcher) return this.process(message, inbound);
+    // One consumer span per message, a child of the producer's context the CloudEvent carries: the app
+    // gets this span's context, and the attempts' log lines (retries, dead letters) carry its trace id.
+    const { pubsubName, topic } = this.subscription;
+    const attributes = { "messaging.system": this.deps.messagingSystem ?? "", "messaging.destination.name": topic, "messaging.operation.type": "process", "messaging.message.id": String(inbound.event["id"]), "runtime.pubsub.name": pubsubName };
+    const span = tracing.start(`process ${topic}`, "consumer", attributes, { traceparent: inbound.traceparent, tracestate: inbound.tracestate });
+    const traced = { ...inbound, traceparent: span.headers.traceparent, tracestate: span.headers.tracestate };
+    try {
+      await span.run(() => this.process(message, traced));
+      span.end();
+    } catch (error) {
+      span.end(error);
+      throw error;
+    }
+  }
+
+  private async process(message: PubSubMessage, inbound: InboundMessage): Promise<void> {
+    const signal = this.controller.signal;
     if (this.expired(inbound)) return;
     const path = this.router.route(inbound.event);
     if (path === undefined) {
-      await this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn");
+      await this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn", "unroutable");
       return;
     }
     const backoff = new Backoff({ initialMs: this.policy.retryInitialMs, maxMs: this.policy.retryMaxMs, jitter: "half" });
@@ -93,11 +115,11 @@ export class SubscriptionRunner {
       this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, result.outcome, attemptStarted);
       if (result.outcome === "success") return;
       if (result.outcome === "drop") {
-        await this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error");
+        await this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
         return;
       }
       if (this.policy.maxRetries >= 0 && attempt > this.policy.maxRetries) {
-        await this.dropOrDeadLetter(message, inbound, `${result.reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error");
+        await this.dropOrDeadLetter(message, inbound, `${result.reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error", "retries");
         return;
       }
       const wait = backoff.next();
@@ -119,7 +141,7 @@ export class SubscriptionRunner {
     if (this.batcher) return this.batcher.submit(inbound, path);
     const release = await this.slots.acquire(signal);
     try {
-      return await deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName: this.subscription.pubsubName, traceparent: inbound.traceparent });
+      return await deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName: this.subscription.pubsubName, traceparent: inbound.traceparent, tracestate: inbound.tracestate });
     } finally {
       release();
     }
@@ -129,7 +151,7 @@ export class SubscriptionRunner {
    * DESIGN.md "Retries": `deadLetterTopic` receives what is dropped or what exhausted its retries; a
    * failed dead-letter publish rejects, so the broker keeps the message.
    */
-  private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage, reason: string, level: "warn" | "error"): Promise<void> {
+  private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage, reason: string, level: "warn" | "error", cause: "drop" | "retries" | "unroutable"): Promise<void> {
     const id = String(inbound.event["id"]);
     const deadLetterTopic = this.subscription.deadLetterTopic;
     if (!deadLetterTopic) {
@@ -138,5 +160,6 @@ export class SubscriptionRunner {
     }
     await this.pubsub.publish({ topic: deadLetterTopic, data: message.data, contentType: message.contentType, metadata: {} });
     this.deps.logger[level](`message ${id} on ${this.describe()} moved to dead-letter topic ${deadLetterTopic}: ${reason}`);
+    this.deps.metrics.deadLetters.inc({ component: this.subscription.pubsubName, topic: this.subscription.topic, reason: cause });
   }
 }

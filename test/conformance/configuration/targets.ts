@@ -4,6 +4,7 @@ import path from "node:path";
 import { stringify } from "yaml";
 import type { ConfigurationItem } from "../../../pkg/components/configuration/types.js";
 import { BROKERS } from "../../support/brokers.js";
+import { runningRedisCluster, runningRedisSentinel } from "../../support/redis-topologies.js";
 import type { ConformanceTarget } from "../context.js";
 import { installConfigTable, PG_URL } from "./postgres-support.js";
 import { tempDir } from "../../support/tempdirs.js";
@@ -99,4 +100,34 @@ export const CONFIGURATION_TARGETS: readonly ConfigurationTarget[] = [
       };
     },
   },
+  {
+    // The private Redis Cluster that test/integration/redis-cluster.test.ts starts; its own, so nothing to delete.
+    type: "configuration.redis",
+    variant: "cluster",
+    backend: () => redisBackend(runningRedisCluster().client(), { redisHost: runningRedisCluster().seeds, redisType: "cluster" }),
+  },
+  {
+    // The private primary, replica and Sentinels that test/integration/redis-sentinel.test.ts starts.
+    type: "configuration.redis",
+    variant: "sentinel",
+    backend: () => {
+      const sentinel = runningRedisSentinel();
+      return redisBackend(sentinel.client(), { redisHost: sentinel.sentinelHosts, failover: "true", sentinelMasterName: sentinel.masterName });
+    },
+  },
 ];
+
+/** A private Redis deployment's backend: `client` follows it as an application's would. */
+function redisBackend(client: { set(key: string, value: string): Promise<unknown>; del(key: string): Promise<unknown>; disconnect(): void }, metadata: Record<string, string>): Promise<ConfigurationBackend> {
+  return Promise.resolve({
+    metadata,
+    prefix: `conf-${randomUUID().slice(0, 8)}:`,
+    set: async (key, item) => {
+      await client.set(key, item.version ? `${item.value}||${item.version}` : item.value);
+    },
+    del: async (key) => {
+      await client.del(key);
+    },
+    teardown: () => Promise.resolve(client.disconnect()),
+  });
+}

@@ -36,7 +36,7 @@ const md = (values: Record<string, string>): ComponentMetadata => ComponentMetad
 describe("pubsub.redis metadata", () => {
   it("applies the documented defaults and takes the app-id as consumer group", () => {
     const s = parseRedisMetadata(md({ redisHost: "localhost:6380" }), "orders");
-    expect(s).toMatchObject({ ...REDIS_DEFAULTS, host: "localhost", port: 6380, db: 0, enableTLS: false, consumerGroup: "orders" });
+    expect(s).toMatchObject({ ...REDIS_DEFAULTS, connection: { mode: "node", addresses: [{ host: "localhost", port: 6380 }], db: 0, enableTLS: false }, consumerGroup: "orders" });
     expect(s.processingTimeoutMs).toBe(60_000);
     expect(s.redeliverIntervalMs).toBe(15_000);
     expect(s.concurrency).toBe(100);
@@ -44,10 +44,36 @@ describe("pubsub.redis metadata", () => {
 
   it("parses every field, with Go durations, consumerID overriding the app-id, and IPv6 hosts", () => {
     const s = parseRedisMetadata(
-      md({ redisHost: "[::1]:7000", redisPassword: "pw", redisUsername: "u", redisDB: "3", enableTLS: "TRUE", consumerID: "group-x", processingTimeout: "1m30s", redeliverInterval: "500ms", concurrency: "4", maxLenApprox: "1000", queueDepth: "7" }),
+      md({ redisHost: "[::1]:7000", redisPassword: "pw", redisUsername: "u", redisDB: "3", enableTLS: "TRUE", consumerID: "group-x", processingTimeout: "1m30s", redeliverInterval: "500ms", concurrency: "4", maxLenApprox: "1000", queueDepth: "7", streamTTL: "1h" }),
       "app",
     );
-    expect(s).toEqual({ host: "::1", port: 7000, password: "pw", username: "u", db: 3, enableTLS: true, consumerGroup: "group-x", processingTimeoutMs: 90_000, redeliverIntervalMs: 500, concurrency: 4, maxLenApprox: 1000, queueDepth: 7 });
+    expect(s).toEqual({
+      connection: { mode: "node", addresses: [{ host: "::1", port: 7000 }], password: "pw", username: "u", db: 3, enableTLS: true },
+      consumerGroup: "group-x",
+      processingTimeoutMs: 90_000,
+      redeliverIntervalMs: 500,
+      concurrency: 4,
+      maxLenApprox: 1000,
+      streamTTLMs: 3_600_000,
+      queueDepth: 7,
+    });
+  });
+
+  it("reads a cluster's seed nodes, Sentinels with their master name, retries and timeouts (Dapr's names)", () => {
+    const cluster = parseRedisMetadata(md({ redisHost: "a:7000, b:7001,c", redisType: "cluster", redisMaxRetries: "5", redisMinRetryInterval: "10ms", redisMaxRetryInterval: "1s", dialTimeout: "2s", readTimeout: "3s", writeTimeout: "4s" }), "app");
+    expect(cluster.connection).toMatchObject({
+      mode: "cluster",
+      addresses: [{ host: "a", port: 7000 }, { host: "b", port: 7001 }, { host: "c", port: 6379 }],
+      maxRetries: 5,
+      minRetryIntervalMs: 10,
+      maxRetryIntervalMs: 1000,
+      dialTimeoutMs: 2000,
+      readTimeoutMs: 3000,
+      writeTimeoutMs: 4000,
+    });
+    const sentinel = parseRedisMetadata(md({ redisHost: "s1:26379,s2:26379", failover: "true", sentinelMasterName: "mymaster", sentinelUsername: "su", sentinelPassword: "sp", redisMaxRetries: "-1", readTimeout: "-1" }), "app");
+    expect(sentinel.connection).toMatchObject({ mode: "sentinel", sentinelMasterName: "mymaster", sentinelUsername: "su", sentinelPassword: "sp", maxRetries: 0, readTimeoutMs: undefined });
+    expect(sentinel.connection.addresses).toHaveLength(2);
   });
 
   it.each([
@@ -60,6 +86,14 @@ describe("pubsub.redis metadata", () => {
     [{ redisHost: "h:1", redisDB: "x" }, "redisDB", "integer"],
     [{ redisHost: "h:1", enableTLS: "yes" }, "enableTLS", "true or false"],
     [{ redisHost: "h:1", maxLenApprox: "-1" }, "maxLenApprox", "at least 0"],
+    [{ redisHost: "h:1", redisType: "clusterr" }, "redisType", `must be "node" or "cluster", got "clusterr"`],
+    [{ redisHost: "h:1", failover: "true" }, "sentinelMasterName", "is required with failover: true"],
+    [{ redisHost: "h:1", failover: "true", sentinelMasterName: "m", redisType: "cluster" }, "failover", "cannot be combined with redisType: cluster"],
+    [{ redisHost: "h:1,h:2" }, "redisHost", "set redisType: cluster"],
+    [{ redisHost: "h:1,h:2", redisType: "cluster", redisDB: "2" }, "redisDB", "must be 0"],
+    [{ redisHost: "h:1", streamTTL: "a day" }, "streamTTL", "duration"],
+    [{ redisHost: "h:1", dialTimeout: "soon" }, "dialTimeout", "duration"],
+    [{ redisHost: "h:1", redisMaxRetries: "-2" }, "redisMaxRetries", "at least -1"],
   ] as Array<[Record<string, string>, string, string]>)("rejects %j naming the component and the field %s", (values, field, problem) => {
     expect(() => parseRedisMetadata(md(values), "app")).toThrow(new RegExp(`"redis-pubsub" \\(pubsub.redis\\).*"${field}".*${problem}`));
   });
@@ -185,6 +219,19 @@ describe("pubsub.redis metadata", () => {
     const length = Number(await admin.call("XLEN", t));
     expect(length).toBeGreaterThanOrEqual(100);
     expect(length).toBeLessThan(300);
+  });
+
+  it("trims entries older than streamTTL (MINID ~, as Dapr) when publishing", async () => {
+    const pubsub = await component({ streamTTL: "1m" });
+    const t = topic();
+    const old = Date.now() - 10 * 60_000;
+    // Entries ten minutes old, by their ids; approximate trimming drops whole nodes of 100 entries.
+    for (let i = 0; i < 250; i++) await admin.call("XADD", t, `${old}-${i}`, "data", `old-${i}`);
+    await pubsub.publish({ topic: t, data: Buffer.from("new"), metadata: {} });
+    const length = Number(await admin.call("XLEN", t));
+    expect(length).toBeLessThanOrEqual(51);
+    const [[, fields]] = (await admin.call("XREVRANGE", t, "+", "-", "COUNT", 1)) as Array<[string, string[]]>;
+    expect(fields[1]).toBe("new");
   });
 
   it("stores ttlInSeconds as an expiry and rejects a malformed one on publish", async () => {

@@ -1,5 +1,6 @@
 import type { PubSubFeature } from "../../../pkg/components/pubsub/types.js";
 import { BROKERS } from "../../support/brokers.js";
+import { runningRedisCluster } from "../../support/redis-topologies.js";
 import type { ConformanceTarget } from "../context.js";
 
 /**
@@ -56,5 +57,32 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
         redis.disconnect();
       }
     },
+  },
+  {
+    type: "pubsub.rabbitmq",
+    broker: "rabbitmq",
+    // Our defaults, every feature on: confirms, persistent messages, durable queues kept while unused, requeue on failure.
+    metadata: { connectionString: `amqp://guest:guest@${BROKERS.rabbitmq.host}:${BROKERS.rabbitmq.port}`, clientName: "runtimed-conformance" },
+    features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
+    ordering: true,
+    durableGroups: true,
+    timeoutMs: 10_000,
+    // The shared RabbitMQ outlives the run: each topic's exchange and its queues (`<consumerID>-<topic>`) go with the suite.
+    dropTopics: async (topics) => {
+      const { deleteRabbitMQTopics } = await import("../../support/rabbitmq.js");
+      await deleteRabbitMQTopics(topics);
+    },
+  },
+  {
+    type: "pubsub.redis",
+    variant: "cluster",
+    // The private Redis Cluster that test/integration/redis-cluster.test.ts starts; its own, so nothing to drop.
+    get metadata() {
+      return { redisHost: runningRedisCluster().seeds, redisType: "cluster", redeliverInterval: "100ms", processingTimeout: "1s", maxLenApprox: "10000" };
+    },
+    features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
+    ordering: true,
+    durableGroups: true,
+    timeoutMs: 15_000,
   },
 ];

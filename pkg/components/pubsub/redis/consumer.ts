@@ -1,6 +1,6 @@
-import type { Redis } from "ioredis";
 import type { Logger } from "../../../diagnostics/logger.js";
 import { pause } from "../../../util/backoff.js";
+import type { RedisClient } from "../../redis/client.js";
 import { HandlerPool } from "../pool.js";
 import { isExpired, type Clock } from "../ttl.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
@@ -10,7 +10,7 @@ import type { ReadTarget } from "./reader.js";
 
 export interface StreamConsumerDeps {
   /** The shared command connection: XACK, XCLAIM, XAUTOCLAIM, XGROUP. */
-  client: Redis;
+  client: RedisClient;
   /** Sends a command in the component's tick pipeline: XACKs of several streams and XADDs settled in one turn share a write. */
   send: (command: string, args: Array<string | number | Buffer>) => Promise<unknown>;
   /** The reader shared by every stream this consumer name reads in the group (one blocking XREADGROUP for all). */

@@ -1,14 +1,11 @@
 import type { ComponentMetadata } from "../../metadata.js";
+import { parseRedisConnection, type RedisConnectionSettings } from "../../redis/settings.js";
 import { componentConsumerGroup } from "../metadata.js";
 
 /** Typed settings of a `pubsub.redis` component (Dapr's metadata names, so Dapr manifests work unchanged). */
 export interface RedisPubSubSettings {
-  host: string;
-  port: number;
-  username?: string;
-  password?: string;
-  db: number;
-  enableTLS: boolean;
+  /** Node, cluster or Sentinel, credentials, retries and timeouts (shared with configuration.redis). */
+  connection: RedisConnectionSettings;
   /** The consumer group: replicas of one app share it and so compete for messages. */
   consumerGroup: string;
   /** Pending entries idle this long, of any consumer, are reclaimed (a crashed sidecar's messages). */
@@ -24,17 +21,19 @@ export interface RedisPubSubSettings {
   concurrency: number;
   /** XADD MAXLEN ~ this; 0 keeps every entry. */
   maxLenApprox: number;
+  /** streamTTL: XADD MINID ~ (now - this), trimming older entries; 0 keeps them. As in Dapr, maxLenApprox wins when both are set. */
+  streamTTLMs: number;
   /** Messages fetched ahead of free handler slots. */
   queueDepth: number;
 }
 
 export const REDIS_DEFAULTS = {
-  port: 6379,
   processingTimeoutMs: 60_000,
   redeliverIntervalMs: 15_000,
   // Dapr's default is 10, but Dapr hands a retry back to the broker; ours wait in the sidecar.
   concurrency: 100,
   maxLenApprox: 0,
+  streamTTLMs: 0,
   queueDepth: 100,
 } as const;
 
@@ -43,34 +42,20 @@ export const REDIS_DEFAULTS = {
  * `appId` is the default consumer group (DESIGN.md: the app-id names the consumer group).
  */
 export function parseRedisMetadata(metadata: ComponentMetadata, appId: string): RedisPubSubSettings {
-  const { host, port } = parseHostPort(metadata, metadata.requireString("redisHost", ["host"]));
+  const connection = parseRedisConnection(metadata);
   const processingTimeoutMs = metadata.durationMs("processingTimeout", REDIS_DEFAULTS.processingTimeoutMs);
   if (processingTimeoutMs <= 0) throw metadata.error("processingTimeout", "must be greater than 0");
   const redeliverIntervalMs = metadata.durationMs("redeliverInterval", REDIS_DEFAULTS.redeliverIntervalMs);
   if (redeliverIntervalMs <= 0) throw metadata.error("redeliverInterval", "must be greater than 0");
   const consumerGroup = componentConsumerGroup(metadata, appId);
   return {
-    host,
-    port,
-    username: metadata.string("redisUsername", ["username"]),
-    password: metadata.string("redisPassword", ["password"]),
-    db: metadata.int("redisDB", 0, { min: 0, max: 65_535 }, ["db"]),
-    enableTLS: metadata.bool("enableTLS", false),
+    connection,
     consumerGroup,
     processingTimeoutMs,
     redeliverIntervalMs,
     concurrency: metadata.int("concurrency", REDIS_DEFAULTS.concurrency, { min: 1, max: 10_000 }),
     maxLenApprox: metadata.int("maxLenApprox", REDIS_DEFAULTS.maxLenApprox, { min: 0 }),
+    streamTTLMs: metadata.durationMs("streamTTL", REDIS_DEFAULTS.streamTTLMs),
     queueDepth: metadata.int("queueDepth", REDIS_DEFAULTS.queueDepth, { min: 0, max: 100_000 }),
   };
-}
-
-/** `host:port`, `host` (port 6379) or `[v6addr]:port`, as Dapr's redisHost. */
-function parseHostPort(metadata: ComponentMetadata, value: string): { host: string; port: number } {
-  const text = value.trim();
-  const match = /^\[([^\]]+)\](?::(\d+))?$/.exec(text) ?? /^([^:\s/]+)(?::(\d+))?$/.exec(text);
-  if (!match) throw metadata.error("redisHost", `must be host:port, got ${JSON.stringify(value)}`);
-  const port = match[2] === undefined ? REDIS_DEFAULTS.port : Number(match[2]);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw metadata.error("redisHost", `has an invalid port in ${JSON.stringify(value)}`);
-  return { host: match[1]!, port };
 }

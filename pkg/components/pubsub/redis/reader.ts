@@ -1,5 +1,5 @@
-import type { Redis } from "ioredis";
 import type { Logger } from "../../../diagnostics/logger.js";
+import type { RedisClient } from "../../redis/client.js";
 import { Backoff, pause } from "../../../util/backoff.js";
 import { decodeReadReplyByStream, isNoGroupError, type StreamEntry } from "./entry.js";
 
@@ -17,12 +17,12 @@ export interface ReadTarget {
 
 export interface SharedReaderDeps {
   /** A connection of the reader's own: XREADGROUP BLOCK holds it. Disconnected when the last target leaves. */
-  connection: Redis;
+  connection: RedisClient;
   /**
    * The command connection, from which CLIENT UNBLOCK interrupts a blocked read when the stream set
    * changes; without one (Redis Cluster), reads block briefly instead and the next one picks the change up.
    */
-  unblock?: Redis;
+  unblock?: RedisClient;
   group: string;
   consumerName: string;
   logger: Logger;

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { Cluster, Redis, type RedisOptions } from "ioredis";
+import type { RedisOptions } from "ioredis";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
+import { closeClient, createRedisClient, verifyConnection, type RedisClient } from "../../redis/client.js";
 import type {
   ActiveSubscription,
   BulkPublishEntry,
@@ -32,7 +33,7 @@ const PUBLISH_RETRIES = 2;
  */
 export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   private settings?: RedisPubSubSettings;
-  private client?: Redis;
+  private client?: RedisClient;
   private publishes?: TickPipeline;
   private readonly closing = new AbortController();
   private readonly consumers = new Set<StreamConsumer>();
@@ -47,14 +48,11 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
 
   async init(metadata: ComponentMetadata): Promise<void> {
     this.settings = parseRedisMetadata(metadata, this.context.appId);
-    const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout: COMMAND_TIMEOUT_MS });
+    const commandTimeout = this.settings.connection.writeTimeoutMs ?? COMMAND_TIMEOUT_MS;
+    const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout });
     this.client = client;
     this.publishes = new TickPipeline(client);
-    try {
-      await client.ping();
-    } catch (error) {
-      throw new Error(`cannot reach Redis at ${this.settings.host}:${this.settings.port}: ${(error as Error).message}`);
-    }
+    await verifyConnection(client, this.settings.connection, commandTimeout);
   }
 
   features(): PubSubFeature[] {
@@ -142,9 +140,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     await Promise.all([...this.readers.values()].map((r) => r.closed()));
     const client = this.client;
     this.client = undefined;
-    if (!client) return;
-    if (client.status === "ready") await client.quit().catch(() => client.disconnect());
-    else client.disconnect();
+    if (client) await closeClient(client);
   }
 
   /**
@@ -157,13 +153,13 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
    * in one slot; a stream without one reads alone, as it did before the shared reader.
    */
   private readerFor(group: string, consumerName: string, stream: string): SharedReader {
-    const cluster = (this.client as unknown) instanceof Cluster;
+    const cluster = this.settings!.connection.mode === "cluster";
     const key = JSON.stringify([group, consumerName, cluster ? slotGroupOf(stream) : ""]);
     let reader = this.readers.get(key);
     if (reader) return reader.acquire();
     reader = new SharedReader({
       // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
-      connection: this.connect(`reader ${group}`, { maxRetriesPerRequest: null }),
+      connection: this.connect(`reader ${group}`, {}, { maxRetriesPerRequest: null }),
       // CLIENT UNBLOCK needs the id of the node connection a Cluster client picked: there, a short BLOCK re-issues the read instead.
       unblock: cluster ? undefined : this.client!,
       group,
@@ -177,40 +173,21 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     return reader.acquire();
   }
 
-  private ready(): { client: Redis; settings: RedisPubSubSettings } {
+  private ready(): { client: RedisClient; settings: RedisPubSubSettings } {
     if (!this.client || !this.settings) throw new Error(`pubsub ${this.context.name} is not initialised`);
     return { client: this.client, settings: this.settings };
   }
 
+  /** MAXLEN ~ maxLenApprox, else MINID ~ (now - streamTTL): the same trimming as Dapr's (which takes MAXLEN when both are set). */
   private xaddHead(topic: string, settings: RedisPubSubSettings): Array<string | number> {
-    return settings.maxLenApprox > 0 ? [topic, "MAXLEN", "~", settings.maxLenApprox, "*"] : [topic, "*"];
+    if (settings.maxLenApprox > 0) return [topic, "MAXLEN", "~", settings.maxLenApprox, "*"];
+    if (settings.streamTTLMs > 0) return [topic, "MINID", "~", `${Date.now() - settings.streamTTLMs}-1`, "*"];
+    return [topic, "*"];
   }
 
-  private connect(role: string, extra: Partial<RedisOptions>): Redis {
-    const s = this.settings!;
-    const client = new Redis({
-      host: s.host,
-      port: s.port,
-      username: s.username,
-      password: s.password,
-      db: s.db,
-      tls: s.enableTLS ? { servername: s.host } : undefined,
-      connectionName: `runtime-${this.context.appId}`,
-      // Reconnect for ever with a capped backoff: a Redis restart is an outage, not the end of the component.
-      retryStrategy: (times) => Math.min(times * 100, 2000),
-      ...extra,
-    });
-    let healthy = true;
-    client.on("error", (error: Error) => {
-      // ioredis emits an error per failed reconnect; one line per outage is enough.
-      if (healthy) this.context.logger.warn(`Redis connection (${role}) to ${s.host}:${s.port}: ${error.message}`);
-      healthy = false;
-    });
-    client.on("ready", () => {
-      if (!healthy) this.context.logger.info(`Redis connection (${role}) to ${s.host}:${s.port} restored`);
-      healthy = true;
-    });
-    return client;
+  /** Metadata (redisMaxRetries, dialTimeout, ...) overrides `defaults`, never `fixed`. */
+  private connect(role: string, defaults: Partial<RedisOptions>, fixed: Partial<RedisOptions> = {}): RedisClient {
+    return createRedisClient(this.settings!.connection, { role, logger: this.context.logger, connectionName: `runtime-${this.context.appId}`, defaults, fixed });
   }
 }
 

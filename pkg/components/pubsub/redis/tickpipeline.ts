@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "../../redis/client.js";
 
 type Arg = string | number | Buffer;
 
@@ -14,13 +14,14 @@ interface Queued {
  * while replies are awaited, the commands issued meanwhile wait for the end of the event-loop turn
  * and leave together (Nagle's idea without its timer). (ioredis' own enableAutoPipelining mangles
  * the Buffer arguments of callBuffer, which the consumer uses on the same connection.) Each command
- * still succeeds or fails on its own, so a 204 still means that its XADD succeeded.
+ * still succeeds or fails on its own, so a 204 still means that its XADD succeeded. On a Redis
+ * Cluster a pipeline must stay within one slot, so the commands go as one pipeline per key.
  */
 export class TickPipeline {
   private queue: Queued[] = [];
   private outstanding = 0;
 
-  constructor(private readonly client: Redis) {}
+  constructor(private readonly client: RedisClient) {}
 
   call(command: string, args: Arg[]): Promise<unknown> {
     return new Promise((resolve, reject) => {
@@ -34,8 +35,10 @@ export class TickPipeline {
   private flush(): void {
     const batch = this.queue;
     this.queue = [];
-    this.outstanding++;
-    void this.send(batch).finally(() => this.outstanding--);
+    for (const part of this.client.isCluster ? byKey(batch) : [batch]) {
+      this.outstanding++;
+      void this.send(part).finally(() => this.outstanding--);
+    }
   }
 
   /** Settles every queued command; never rejects. */
@@ -61,4 +64,16 @@ export class TickPipeline {
       for (const queued of batch) queued.reject(error as Error);
     }
   }
+}
+
+/** The batch split by each command's first argument, its key (XADD's stream): one slot each. */
+function byKey(batch: Queued[]): Queued[][] {
+  const parts = new Map<Arg, Queued[]>();
+  for (const queued of batch) {
+    const key = queued.args[1] ?? "";
+    const part = parts.get(key);
+    if (part) part.push(queued);
+    else parts.set(key, [queued]);
+  }
+  return [...parts.values()];
 }

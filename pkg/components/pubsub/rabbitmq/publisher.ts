@@ -1,0 +1,130 @@
+import type { Channel, ConfirmChannel, Options } from "amqplib";
+import type { Logger } from "../../../diagnostics/logger.js";
+import type { AmqpConnection } from "./connection.js";
+import type { RabbitMQSettings } from "./metadata.js";
+import { declareExchange, EXPIRES_AT_HEADER } from "./topology.js";
+
+/** How long a publish waits for a lost connection to come back before it fails (500, the client retries). */
+const RECONNECT_WAIT_MS = 3000;
+/** A confirm that does not come is a failed publish (500), never a hang. */
+const CONFIRM_TIMEOUT_MS = 10_000;
+
+export interface OutgoingMessage {
+  data: Buffer;
+  contentType?: string;
+  routingKey: string;
+  /** Per-message TTL in milliseconds. */
+  ttlMs?: number;
+}
+
+/**
+ * Publishes on one channel shared by all publishes (a confirm channel unless `publisherConfirm` is
+ * false): a publish resolves only once the broker confirmed it, which is what lets the API answer
+ * 204 (spec endpoint 1, note 1). A channel or connection lost mid-way fails the waiting publishes;
+ * the next publish opens a new channel.
+ */
+export class Publisher {
+  private channel?: Promise<Channel>;
+  private channelGeneration = -1;
+  private readonly exchanges = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly connection: AmqpConnection,
+    private readonly settings: RabbitMQSettings,
+    private readonly logger: Logger,
+    private readonly now: () => number,
+  ) {}
+
+  /** One message; resolves once confirmed. */
+  async publish(topic: string, message: OutgoingMessage): Promise<void> {
+    const channel = await this.ready(topic);
+    await this.send(channel, topic, message);
+  }
+
+  /** Every message on the same channel, confirms awaited together; the result lists the errors by index (undefined: confirmed). */
+  async publishAll(topic: string, messages: OutgoingMessage[]): Promise<Array<Error | undefined>> {
+    const channel = await this.ready(topic);
+    return Promise.all(messages.map((m) => this.send(channel, topic, m).then(() => undefined, (error: unknown) => error as Error)));
+  }
+
+  async close(): Promise<void> {
+    const channel = this.channel;
+    this.channel = undefined;
+    const open = await channel?.catch(() => undefined);
+    // Outstanding confirms are waited for by their publishes; closing the channel fails what is left.
+    await open?.close().catch(() => undefined);
+  }
+
+  private async ready(topic: string): Promise<Channel> {
+    const channel = await this.openChannel();
+    let declared = this.exchanges.get(topic);
+    if (!declared) {
+      declared = declareExchange(channel, topic, this.settings.exchangeKind);
+      this.exchanges.set(topic, declared);
+      declared.catch(() => this.exchanges.delete(topic));
+    }
+    await declared;
+    return channel;
+  }
+
+  private openChannel(): Promise<Channel> {
+    if (this.channel && this.channelGeneration === this.connection.generation) return this.channel;
+    this.exchanges.clear();
+    this.channelGeneration = this.connection.generation;
+    const opening = this.createChannel();
+    this.channel = opening;
+    opening.then(
+      (channel) => {
+        channel.on("error", (error: Error) => this.logger.warn(`RabbitMQ publish channel: ${error.message}`));
+        channel.once("close", () => {
+          // A channel error (e.g. an exchange of another kind) closes only the channel: the next publish opens another.
+          if (this.channel === opening) {
+            this.channel = undefined;
+            this.exchanges.clear();
+          }
+        });
+      },
+      () => {
+        if (this.channel === opening) this.channel = undefined;
+      },
+    );
+    return opening;
+  }
+
+  private async createChannel(): Promise<Channel> {
+    let model;
+    try {
+      model = await this.connection.connected(AbortSignal.timeout(RECONNECT_WAIT_MS));
+    } catch {
+      throw new Error(`not connected to RabbitMQ at ${this.settings.safeUrl} (waited ${RECONNECT_WAIT_MS}ms for the connection to come back)`);
+    }
+    return this.settings.publisherConfirm ? model.createConfirmChannel() : model.createChannel();
+  }
+
+  private send(channel: Channel, topic: string, message: OutgoingMessage): Promise<void> {
+    const options: Options.Publish = { contentType: message.contentType };
+    if (this.settings.deliveryMode !== 0) options.deliveryMode = this.settings.deliveryMode;
+    const ttlMs = message.ttlMs ?? this.settings.defaultTtlMs;
+    if (ttlMs !== undefined) {
+      options.expiration = String(ttlMs);
+      options.headers = { [EXPIRES_AT_HEADER]: this.now() + ttlMs };
+    }
+    if (!this.settings.publisherConfirm) {
+      channel.publish(topic, message.routingKey, message.data, options);
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`RabbitMQ did not confirm the message within ${CONFIRM_TIMEOUT_MS}ms`)), CONFIRM_TIMEOUT_MS);
+      try {
+        (channel as ConfirmChannel).publish(topic, message.routingKey, message.data, options, (error: unknown) => {
+          clearTimeout(timer);
+          if (error) reject(error instanceof Error ? error : new Error(`RabbitMQ refused the message (nack)`));
+          else resolve();
+        });
+      } catch (error) {
+        clearTimeout(timer);
+        reject(error as Error);
+      }
+    });
+  }
+}

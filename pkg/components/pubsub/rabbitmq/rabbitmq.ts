@@ -1,0 +1,141 @@
+import type { ComponentContext } from "../../component.js";
+import type { ComponentMetadata } from "../../metadata.js";
+import type {
+  ActiveSubscription,
+  BulkPublishEntry,
+  BulkPublishResult,
+  BulkPublisher,
+  MessageHandler,
+  PubSub,
+  PubSubFeature,
+  PublishRequest,
+  SubscribeRequest,
+} from "../types.js";
+import { AmqpConnection } from "./connection.js";
+import { QueueConsumer } from "./consumer.js";
+import { parseRabbitMQMetadata, type RabbitMQSettings } from "./metadata.js";
+import { Publisher, type OutgoingMessage } from "./publisher.js";
+import { consumerIdOf, metadataValue } from "../metadata.js";
+import { ttlSecondsOf } from "../ttl.js";
+import { queueNameOf, routingKeysOf } from "./topology.js";
+
+/** close() waits this long for handlers in flight; what is still unacknowledged then goes back to the queue with the connection. */
+const CLOSE_DRAIN_MS = 5000;
+
+/**
+ * `pubsub.rabbitmq` on amqplib, with Dapr's metadata names and topology: an exchange per topic, a
+ * queue per (consumerID, topic) named `<consumerID>-<topic>`, so replicas of one app compete on
+ * one queue while other apps each get every message, and a Dapr sidecar of the same app shares it.
+ */
+export class RabbitMQPubSub implements PubSub, BulkPublisher {
+  private settings?: RabbitMQSettings;
+  private connection?: AmqpConnection;
+  private publisher?: Publisher;
+  private readonly closing = new AbortController();
+  private readonly consumers = new Set<QueueConsumer>();
+
+  private readonly now: () => number;
+
+  constructor(private readonly context: ComponentContext) {
+    this.now = context.now ?? Date.now;
+  }
+
+  async init(metadata: ComponentMetadata): Promise<void> {
+    const settings = parseRabbitMQMetadata(metadata, this.context.appId);
+    this.settings = settings;
+    const connection = new AmqpConnection(settings, this.context.logger);
+    try {
+      await connection.open();
+    } catch (error) {
+      const field = metadata.string("connectionString", ["host"]) !== undefined ? "connectionString" : "hostname";
+      throw metadata.error(field, `names a RabbitMQ that cannot be reached (${settings.safeUrl}): ${(error as Error).message}`);
+    }
+    if (this.closing.signal.aborted) {
+      // close() came first (an init that outlived its initTimeout): do not leave this connection behind.
+      await connection.close();
+      throw new Error(`pubsub ${this.context.name} was closed while connecting`);
+    }
+    this.connection = connection;
+    this.publisher = new Publisher(connection, settings, this.context.logger, this.now);
+  }
+
+  features(): PubSubFeature[] {
+    return ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"];
+  }
+
+  /** True while the broker connection is up: a component that lost its broker is reported by health. */
+  healthy(): boolean {
+    return this.connection?.up ?? false;
+  }
+
+  async publish(request: PublishRequest): Promise<void> {
+    const { publisher } = this.ready();
+    await publisher.publish(request.topic, outgoing(request.data, request.contentType, request.metadata));
+  }
+
+  async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
+    const { publisher } = this.ready();
+    const messages = request.entries.map((e) => outgoing(e.data, e.contentType, { ...request.metadata, ...e.metadata }));
+    let errors: Array<Error | undefined>;
+    try {
+      errors = await publisher.publishAll(request.topic, messages);
+    } catch (error) {
+      return { failedEntries: request.entries.map((e) => ({ entryId: e.entryId, error: (error as Error).message })) };
+    }
+    const failedEntries: BulkPublishResult["failedEntries"] = [];
+    errors.forEach((error, i) => {
+      if (error) failedEntries.push({ entryId: request.entries[i]!.entryId, error: error.message });
+    });
+    return { failedEntries };
+  }
+
+  async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
+    const { connection, settings } = this.ready();
+    const queue = queueNameOf(this.consumerIdOf(request.metadata, settings), request.topic, request.metadata);
+    const consumer = new QueueConsumer({
+      connection,
+      settings,
+      topic: request.topic,
+      queue,
+      routingKeys: routingKeysOf(request.metadata),
+      handler,
+      logger: this.context.logger,
+      now: this.now,
+    });
+    await consumer.start(AbortSignal.any([signal, this.closing.signal]));
+    this.consumers.add(consumer);
+    void consumer.drained().finally(() => this.consumers.delete(consumer));
+    return consumer;
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    const drained = Promise.all([...this.consumers].map((c) => c.drained()));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_DRAIN_MS)))]);
+    clearTimeout(timer);
+    await this.publisher?.close();
+    await this.connection?.close();
+    this.connection = undefined;
+  }
+
+  /**
+   * The runtime passes the app-id as `consumerID` on every subscription (Dapr's default); a
+   * component-level `consumerID` replaces that default, an explicit subscription value wins over both.
+   */
+  private consumerIdOf(metadata: Record<string, string>, settings: RabbitMQSettings): string {
+    const requested = consumerIdOf(metadata);
+    if (requested === undefined || requested === this.context.appId) return settings.consumerID;
+    return requested;
+  }
+
+  private ready(): { connection: AmqpConnection; publisher: Publisher; settings: RabbitMQSettings } {
+    if (!this.connection || !this.publisher || !this.settings) throw new Error(`pubsub ${this.context.name} is not initialised`);
+    return { connection: this.connection, publisher: this.publisher, settings: this.settings };
+  }
+}
+
+function outgoing(data: Buffer, contentType: string | undefined, metadata: Record<string, string>): OutgoingMessage {
+  const seconds = ttlSecondsOf(metadata);
+  return { data, contentType, routingKey: metadataValue(metadata, "routingKey") ?? "", ttlMs: seconds === undefined ? undefined : seconds * 1000 };
+}

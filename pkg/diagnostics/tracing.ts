@@ -1,0 +1,164 @@
+import type { Attributes, Context, Span, SpanKind, Tracer } from "@opentelemetry/api";
+import type { Logger } from "./logger.js";
+
+/**
+ * What tracing needs to start: pkg/apis/tracing.ts parses a Configuration's spec.tracing into it (the
+ * two folders are leaves side by side, so the shape is stated here rather than imported).
+ */
+export interface TracingSettings {
+  samplingRate: number;
+  otel?: { endpointAddress: string };
+  zipkin?: { endpointAddress: string };
+  stdout: boolean;
+}
+
+/** W3C trace context of one span, as carried in `traceparent` / `tracestate` (headers and CloudEvents). */
+export interface TraceContextHeaders {
+  traceparent: string;
+  tracestate?: string;
+}
+
+/** A started span; `end` records the outcome (an error marks it failed). */
+export interface ActiveSpan {
+  /** This span's context, to send onward (to the broker in the CloudEvent, to the app as a header). */
+  readonly headers: TraceContextHeaders;
+  setAttributes(attributes: Attributes): void;
+  /** Runs `fn` with this span current, so log lines written inside carry its trace id. */
+  run<T>(fn: () => T): T;
+  end(error?: unknown): void;
+}
+
+type Kind = "server" | "client" | "producer" | "consumer" | "internal";
+
+interface Sdk {
+  tracer: Tracer;
+  api: typeof import("@opentelemetry/api");
+  provider: { shutdown(): Promise<void>; forceFlush(): Promise<void> };
+}
+
+/**
+ * OpenTelemetry tracing configured by the Configuration's `spec.tracing` as in Dapr. Until `configure`
+ * turns it on (a samplingRate above 0 and, as in Dapr, an exporter or stdout), `enabled` is false: the
+ * publish and delivery paths test that one field and pay nothing else, and the OpenTelemetry packages
+ * are never loaded. Sampling is parent-based over a trace-id ratio (Dapr's sampler): a caller's sampled
+ * `traceparent` is honoured. Exporters batch and drop when the collector is away, so a down collector
+ * never slows a request.
+ */
+export class Tracing {
+  private sdk?: Sdk;
+
+  constructor(private readonly serviceName: string) {}
+
+  get enabled(): boolean {
+    return this.sdk !== undefined;
+  }
+
+  async configure(spec: TracingSettings | undefined, logger: Logger): Promise<void> {
+    if (!spec || spec.samplingRate <= 0 || (!spec.otel && !spec.zipkin && !spec.stdout)) return;
+    const [api, sdkTrace, { AsyncLocalStorageContextManager }, { resourceFromAttributes }] = await Promise.all([
+      import("@opentelemetry/api"),
+      import("@opentelemetry/sdk-trace"),
+      import("@opentelemetry/context-async-hooks"),
+      import("@opentelemetry/resources"),
+    ]);
+    const processors = [];
+    if (spec.otel) {
+      const { OTLPTraceExporter } = await import("@opentelemetry/exporter-trace-otlp-http");
+      processors.push(new sdkTrace.BatchSpanProcessor({ exporter: new OTLPTraceExporter({ url: spec.otel.endpointAddress, timeoutMillis: 5000 }), ...BATCH }));
+    }
+    if (spec.zipkin) {
+      const { ZipkinExporter } = await import("@opentelemetry/exporter-zipkin");
+      processors.push(new sdkTrace.BatchSpanProcessor({ exporter: new ZipkinExporter({ url: spec.zipkin.endpointAddress, serviceName: this.serviceName }), ...BATCH }));
+    }
+    if (spec.stdout) processors.push(new sdkTrace.SimpleSpanProcessor({ exporter: new sdkTrace.ConsoleSpanExporter() }));
+    const provider = new sdkTrace.TracerProvider({
+      resource: resourceFromAttributes({ "service.name": this.serviceName }),
+      sampler: new sdkTrace.ParentBasedSampler({ root: new sdkTrace.TraceIdRatioBasedSampler(spec.samplingRate) }),
+      spanProcessors: processors,
+    });
+    // One context manager per process: spans started in a request stay current across its awaits.
+    api.context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    this.sdk = { api, provider, tracer: provider.getTracer("runtimed") };
+    logger.info(`tracing on: samplingRate ${spec.samplingRate}${spec.otel ? `, OTLP/HTTP to ${spec.otel.endpointAddress}` : ""}${spec.zipkin ? `, Zipkin to ${spec.zipkin.endpointAddress}` : ""}${spec.stdout ? ", stdout" : ""}`);
+  }
+
+  /**
+   * Starts a span whose parent is `parent` (a caller's or a CloudEvent's trace context), or the
+   * current span when none is given. Only call when `enabled`.
+   */
+  start(name: string, kind: Kind, attributes: Attributes, parent?: Partial<TraceContextHeaders>): ActiveSpan {
+    const sdk = this.sdk!;
+    const { api } = sdk;
+    let parentContext: Context = api.context.active();
+    if (parent?.traceparent) {
+      const remote = parseTraceparent(parent.traceparent, parent.tracestate, api);
+      if (remote) parentContext = api.trace.setSpanContext(api.ROOT_CONTEXT, remote);
+    }
+    const span = sdk.tracer.startSpan(name, { kind: SPAN_KINDS[kind] as SpanKind, attributes }, parentContext);
+    const spanContext = api.trace.setSpan(parentContext, span);
+    return new OtelSpan(span, spanContext, api);
+  }
+
+  /** The current span's ids, for log lines; undefined when tracing is off or no span is current. */
+  currentIds(): { trace_id: string; span_id: string } | undefined {
+    const span = this.sdk?.api.trace.getActiveSpan();
+    if (!span) return undefined;
+    const { traceId, spanId } = span.spanContext();
+    return { trace_id: traceId, span_id: spanId };
+  }
+
+  /** Exports what is batched (bounded by the exporters' own timeouts) and stops. */
+  async close(): Promise<void> {
+    await this.sdk?.provider.shutdown();
+  }
+}
+
+// A bounded queue: when the collector is away, spans beyond it are dropped, never held or waited for.
+const BATCH = { maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMillis: 1000, exportTimeoutMillis: 5000 };
+
+// @opentelemetry/api's SpanKind values, without importing the package while tracing is off.
+const SPAN_KINDS: Record<Kind, number> = { internal: 0, server: 1, client: 2, producer: 3, consumer: 4 };
+
+const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+function parseTraceparent(traceparent: string, tracestate: string | undefined, api: Sdk["api"]): import("@opentelemetry/api").SpanContext | undefined {
+  const match = TRACEPARENT.exec(traceparent.trim().toLowerCase());
+  if (!match || match[1] === "ff" || /^0+$/.test(match[2]!) || /^0+$/.test(match[3]!)) return undefined;
+  return {
+    traceId: match[2]!,
+    spanId: match[3]!,
+    traceFlags: parseInt(match[4]!, 16) & 1,
+    isRemote: true,
+    traceState: tracestate ? api.createTraceState(tracestate) : undefined,
+  };
+}
+
+class OtelSpan implements ActiveSpan {
+  readonly headers: TraceContextHeaders;
+
+  constructor(
+    private readonly span: Span,
+    private readonly context: Context,
+    private readonly api: Sdk["api"],
+  ) {
+    const { traceId, spanId, traceFlags, traceState } = span.spanContext();
+    const state = traceState?.serialize();
+    this.headers = { traceparent: `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`, ...(state ? { tracestate: state } : {}) };
+  }
+
+  setAttributes(attributes: Attributes): void {
+    this.span.setAttributes(attributes);
+  }
+
+  run<T>(fn: () => T): T {
+    return this.api.context.with(this.context, fn);
+  }
+
+  end(error?: unknown): void {
+    if (error !== undefined) {
+      this.span.recordException(error instanceof Error ? error : String(error));
+      this.span.setStatus({ code: this.api.SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+    }
+    this.span.end();
+  }
+}

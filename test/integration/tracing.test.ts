@@ -1,0 +1,154 @@
+/**
+ * OpenTelemetry traces from publish to delivery (issue 22), through the built sidecar: an in-process
+ * OTLP/HTTP receiver (JSON encoding, what @opentelemetry/exporter-trace-otlp-http sends) collects the
+ * spans; a caller's traceparent is continued by the server span, the broker write is a producer span,
+ * the delivery a consumer span whose context the app receives.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { freePort, waitFor } from "../support/ports.js";
+import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
+import { tempDir } from "../support/tempdirs.js";
+import { startTestApp, type TestApp } from "../support/testapp.js";
+
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  kind: number;
+  attributes: Array<{ key: string; value: Record<string, unknown> }>;
+  service: string;
+}
+
+// OTLP's SpanKind numbers (SPAN_KIND_SERVER = 2, ...).
+const KIND = { server: 2, producer: 4, consumer: 5 };
+
+class OtlpReceiver {
+  readonly spans: OtlpSpan[] = [];
+  private server?: http.Server;
+  port = 0;
+
+  async start(): Promise<void> {
+    this.server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        if (req.url === "/v1/traces" && String(req.headers["content-type"]).startsWith("application/json")) {
+          const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { resourceSpans: Array<{ resource: { attributes: OtlpSpan["attributes"] }; scopeSpans: Array<{ spans: Omit<OtlpSpan, "service">[] }> }> };
+          for (const rs of body.resourceSpans) {
+            const service = String(rs.resource.attributes.find((a) => a.key === "service.name")?.value["stringValue"]);
+            for (const ss of rs.scopeSpans) for (const span of ss.spans) this.spans.push({ ...span, service });
+          }
+        }
+        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    this.port = (this.server!.address() as AddressInfo).port;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+function attr(span: OtlpSpan, key: string): unknown {
+  const value = span.attributes.find((a) => a.key === key)?.value;
+  return value ? Object.values(value)[0] : undefined;
+}
+
+function configFile(dir: string, name: string, tracing: Record<string, unknown>): string {
+  const file = path.join(dir, `${name}.yaml`);
+  writeFileSync(file, JSON.stringify({ apiVersion: "dapr.io/v1alpha1", kind: "Configuration", metadata: { name }, spec: { tracing } }));
+  return file;
+}
+
+const CALLER_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736";
+const CALLER_SPAN = "00f067aa0ba902b7";
+let retriedOnce = 0;
+
+describe("tracing from publish to delivery", () => {
+  const receiver = new OtlpReceiver();
+  let app: TestApp;
+  let traced: SidecarProcess;
+  let unsampled: SidecarProcess;
+  let collectorDown: SidecarProcess;
+
+  beforeAll(async () => {
+    await receiver.start();
+    const dir = tempDir("tracing-");
+    app = await startTestApp({ subscriptions: [{ pubsubname: "pubsub", topic: "orders", route: "/orders" }] });
+    const endpoint = `127.0.0.1:${receiver.port}`;
+    traced = await startSidecar({ appId: "traced", args: ["--app-port", String(app.port), "--config", configFile(dir, "on", { samplingRate: "1", otel: { endpointAddress: endpoint, isSecure: false, protocol: "http" } })] });
+    unsampled = await startSidecar({ appId: "unsampled", args: ["--app-port", String(app.port), "--config", configFile(dir, "zero", { samplingRate: "0", otel: { endpointAddress: endpoint, isSecure: false, protocol: "http" } })] });
+    const closedPort = await freePort();
+    collectorDown = await startSidecar({ appId: "collector-down", args: ["--app-port", String(app.port), "--config", configFile(dir, "down", { samplingRate: "1", otel: { endpointAddress: `127.0.0.1:${closedPort}`, isSecure: false } })] });
+    for (const sidecar of [traced, unsampled, collectorDown]) await waitFor(async () => (await fetch(`${sidecar.url}/v1.0/healthz`)).status === 204, { what: "sidecar health" });
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const sidecar of [traced, unsampled, collectorDown]) await sidecar?.stop("SIGKILL");
+    await app?.close();
+    await receiver.close();
+  });
+
+  it("exports the server, producer and consumer spans of one trace, parented in order, and hands the app that trace", async () => {
+    const res = await fetch(`${traced.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json", traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` }, body: JSON.stringify({ order: "traced" }) });
+    expect(res.status).toBe(204);
+    await waitFor(() => receiver.spans.filter((s) => s.traceId === CALLER_TRACE && s.service === "traced").length >= 3, { timeoutMs: 15_000, what: "three spans of the caller's trace" });
+    const spans = receiver.spans.filter((s) => s.traceId === CALLER_TRACE);
+    const server = spans.find((s) => s.kind === KIND.server)!;
+    const producer = spans.find((s) => s.kind === KIND.producer)!;
+    const consumer = spans.find((s) => s.kind === KIND.consumer)!;
+    expect(server).toMatchObject({ name: "POST /v1.0/publish/:pubsubname/*topic", parentSpanId: CALLER_SPAN });
+    expect(attr(server, "http.response.status_code")).toBe(204);
+    expect(producer.parentSpanId).toBe(server.spanId);
+    expect(consumer.parentSpanId).toBe(producer.spanId);
+    for (const span of [producer, consumer]) {
+      expect(attr(span, "messaging.system")).toBe("in-memory");
+      expect(attr(span, "messaging.destination.name")).toBe("orders");
+    }
+    expect(attr(producer, "messaging.operation.type")).toBe("send");
+    expect(attr(consumer, "messaging.operation.type")).toBe("process");
+    const delivered = app.on("/orders").find((r) => r.json<{ data: { order: string } }>().data.order === "traced")!;
+    expect(attr(producer, "messaging.message.id")).toBe(delivered.json()["id"]);
+    // The app gets the consumer span's context: the same trace, the consumer as parent.
+    expect(delivered.headers["traceparent"]).toBe(`00-${CALLER_TRACE}-${consumer.spanId}-01`);
+  });
+
+  it("with samplingRate \"0\" exports nothing and still carries the caller's traceparent to the app", async () => {
+    const trace = "0af7651916cd43dd8448eb211c80319c";
+    const res = await fetch(`${unsampled.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json", traceparent: `00-${trace}-b7ad6b7169203331-01` }, body: JSON.stringify({ order: "unsampled" }) });
+    expect(res.status).toBe(204);
+    await waitFor(() => app.on("/orders").some((r) => r.json<{ data: { order: string } }>().data.order === "unsampled"), { what: "the unsampled delivery" });
+    const delivered = app.on("/orders").find((r) => r.json<{ data: { order: string } }>().data.order === "unsampled")!;
+    expect(delivered.headers["traceparent"]).toBe(`00-${trace}-b7ad6b7169203331-01`);
+    // A traced publish made after it is exported; by then nothing from the unsampled sidecar has been.
+    const marker = "11111111111111111111111111111111";
+    await fetch(`${traced.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json", traceparent: `00-${marker}-${CALLER_SPAN}-01` }, body: "{}" });
+    await waitFor(() => receiver.spans.some((s) => s.traceId === marker && s.kind === KIND.consumer), { timeoutMs: 15_000, what: "the marker trace" });
+    expect(receiver.spans.filter((s) => s.service === "unsampled" || s.traceId === trace)).toEqual([]);
+    expect(unsampled.output()).not.toContain("tracing on");
+  });
+
+  it("never fails or holds a request when the collector is down", async () => {
+    const statuses = await Promise.all(Array.from({ length: 50 }, (_, n) => fetch(`${collectorDown.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ order: `down-${n}` }) }).then((r) => r.status)));
+    expect(statuses.every((s) => s === 204)).toBe(true);
+    await waitFor(() => new Set(app.on("/orders").map((r) => r.json<{ data: { order?: string } }>().data.order ?? "").filter((o) => o.startsWith("down-"))).size === 50, { what: "50 deliveries" });
+    expect(collectorDown.output()).toContain("tracing on");
+  });
+
+  it("writes the consumer span's trace id into the log lines of a delivery's retries", async () => {
+    const trace = "22222222222222222222222222222222";
+    app.respond("/orders", (r, n) => (r.json<{ data: { order?: string } }>().data.order === "retried" && n <= 1000 && !retriedOnce++ ? { status: 500 } : { status: 200, body: { status: "SUCCESS" } }));
+    const res = await fetch(`${traced.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json", traceparent: `00-${trace}-${CALLER_SPAN}-01` }, body: JSON.stringify({ order: "retried" }) });
+    expect(res.status).toBe(204);
+    await waitFor(() => app.on("/orders").filter((r) => r.json<{ data: { order?: string } }>().data.order === "retried").length === 2, { what: "the retried delivery" });
+    const line = traced.output().split("\n").find((l) => l.includes("will be retried"));
+    expect(line).toContain(`"trace_id":"${trace}"`);
+  });
+});
