@@ -16,7 +16,7 @@ endif
 JEST := NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning" $(NODE_BIN)/jest
 
 .DEFAULT_GOAL := help
-.PHONY: help node install build lint typecheck test test-unit chart run bench clean
+.PHONY: help node install build lint typecheck test test-unit fuzz chart run bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -57,6 +57,9 @@ test: install build lint $(HELM) ## install, build, lint and run every test (bro
 
 test-unit: install ## run the tests matching T (make test-unit T=pubsub)
 	$(JEST) $(T)
+
+fuzz: build ## property-based fuzzing of the built sidecar and injector: FUZZ_RUNS (default 10000) cases per endpoint; FUZZ_SEED replays a run
+	FUZZ_RUNS=$${FUZZ_RUNS:-10000} $(JEST) --runInBand test/fuzz
 
 APP_PORT ?= 3000
 HTTP_PORT ?= 3500

@@ -66,9 +66,10 @@ export function defaultAppId(pod: unknown): string | undefined {
   return undefined;
 }
 
-function containersOf(pod: unknown): Json[] {
+function containersOf(pod: unknown, field: "containers" | "initContainers" = "containers"): Json[] {
   const spec = isObject(pod) && isObject(pod.spec) ? pod.spec : undefined;
-  return spec && Array.isArray(spec.containers) ? spec.containers.filter(isObject) : [];
+  const list = spec?.[field];
+  return Array.isArray(list) ? list.filter(isObject) : [];
 }
 
 /** Decides and builds the patch. Non-pods are the webhook's business; this sees only pod objects. */
@@ -78,6 +79,10 @@ export function createPatch(pod: unknown, namespace: string, annotations: Readon
   const containers = containersOf(pod);
   if (containers.length === 0) return { kind: "invalid", errors: ["the pod has no containers"] };
   if (containers.some((c) => c.name === SIDECAR_CONTAINER_NAME)) return { kind: "skip", reason: `the pod already has a ${SIDECAR_CONTAINER_NAME} container` };
+  // A native sidecar (restartPolicy Always) runs among the init containers; names are unique across both lists.
+  if (containersOf(pod, "initContainers").some((c) => c.name === SIDECAR_CONTAINER_NAME)) {
+    return { kind: "skip", reason: `the pod already has a ${SIDECAR_CONTAINER_NAME} init container (a native sidecar)` };
+  }
 
   const parsed = parseAnnotations(annotations);
   if (!parsed.ok) return { kind: "invalid", errors: parsed.errors };

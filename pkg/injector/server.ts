@@ -56,6 +56,11 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 
 const DRAIN_FACTOR = 4;
 
+/** `Application/JSON; charset=utf-8` -> `application/json`. */
+function mediaTypeOf(contentType: string | undefined): string {
+  return (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
 function send(res: ServerResponse, status: number, body: unknown): void {
   if (res.socket?.destroyed) return;
   const text = JSON.stringify(body);
@@ -127,6 +132,11 @@ export class InjectorServer {
       this.webhook.countRejected();
       res.setHeader("allow", "POST");
       return send(res, 405, { message: "/mutate takes POST with an AdmissionReview" });
+    }
+    // The API server always sends JSON; anything else is not an AdmissionReview, whatever the bytes say.
+    if (mediaTypeOf(req.headers["content-type"]) !== "application/json") {
+      this.webhook.countRejected();
+      return send(res, 415, { message: `/mutate takes an AdmissionReview as application/json, got ${JSON.stringify(req.headers["content-type"] ?? "no Content-Type")}` });
     }
     readBody(req, this.options.maxBodyBytes).then(
       (body) => {

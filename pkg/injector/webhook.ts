@@ -6,6 +6,7 @@
 import type { Counter, Histogram } from "prom-client";
 import type { Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
+import { JsonDepthError, parseJson } from "../util/json.js";
 import { createPatch, type InjectorConfig, type PatchDecision } from "./patcher.js";
 
 export const ADMISSION_API_VERSION = "admission.k8s.io/v1";
@@ -76,9 +77,9 @@ interface ReviewRequest {
 function parseReview(body: Buffer): ReviewRequest | string {
   let doc: unknown;
   try {
-    doc = JSON.parse(body.toString("utf8"));
+    doc = parseJson(body);
   } catch (error) {
-    return `the body is not JSON: ${(error as Error).message}`;
+    return error instanceof JsonDepthError ? `the body is ${error.message}` : `the body is not JSON: ${(error as Error).message}`;
   }
   if (!isObject(doc)) return "the body must be an AdmissionReview object";
   if (doc.apiVersion !== ADMISSION_API_VERSION || doc.kind !== "AdmissionReview") {

@@ -45,3 +45,4 @@ export class HttpServer {
     clearTimeout(timer);
   }
 }
+

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { bindingResources, startStandins, type Standins } from "../support/azure-standins.js";
+import { bindingResources, EVENT_GRID_APP_ID, startStandins, type Standins } from "../support/azure-standins.js";
 import { freePort, waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 
@@ -125,10 +125,18 @@ auth: {secretStore: secrets}
       await post(event("unsigned"), standins.unsignedToken()),
       await post(event("foreign-key"), await standins.token({ key: await standins.foreignKey() })),
       await post(event("missing"), undefined),
+      // Issue 25: right issuer, audience and key, but not Event Grid calling, or without its role.
+      await post(event("other-app-v2"), await standins.token({ claims: { azp: "11111111-2222-3333-4444-555555555555", roles: undefined } })),
+      await post(event("other-app-v1"), await standins.token({ claims: { ver: "1.0", azp: undefined, appid: "11111111-2222-3333-4444-555555555555" } })),
+      await post(event("no-role"), await standins.token({ claims: { roles: undefined } })),
+      await post(event("other-role"), await standins.token({ claims: { roles: ["SomethingElse"] } })),
+      await post(event("no-caller"), await standins.token({ claims: { azp: undefined } })),
     ];
-    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401]);
-    await waitFor(() => delivered.length >= 1, { what: "delivery to the app" });
-    expect(delivered).toHaveLength(1);
+    expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]);
+    // A v1 token names the caller in appid.
+    expect((await post(event("good-v1"), await standins.token({ claims: { ver: "1.0", azp: undefined, appid: EVENT_GRID_APP_ID } }))).status).toBe(200);
+    await waitFor(() => delivered.length >= 2, { what: "delivery to the app" });
+    expect(delivered.map((d) => d.body.id)).toEqual(["good-1", "good-v1"]);
     expect(delivered[0]!.path).toBe("/orders-in");
     expect(delivered[0]!.headers["runtime-api-token"]).toBe(APP_TOKEN);
     expect(delivered[0]!.headers["cloudevent.id"]).toBe("good-1");

@@ -37,6 +37,7 @@ const logger: LoggerService = {
 };
 
 const redisUp = await brokerAvailable("redis");
+const mqttUp = await brokerAvailable("mqtt");
 
 interface Target {
   name: string;
@@ -44,6 +45,8 @@ interface Target {
   manifests: string;
   /** A bulk publish of two entries of which the second fails on this broker. */
   failing: { pubsub: string; messages: (topic: string) => Array<{ entryID: string; event: string; contentType: string; metadata?: Record<string, string> }> };
+  /** False where the broker keeps no content type (MQTT 3.1.1): a rawPayload subscriber then gets application/octet-stream, as from Dapr's mqtt3. */
+  keepsContentType?: false;
 }
 
 const daprComponent = (name: string, type: string, metadata: Record<string, string>): string => `apiVersion: dapr.io/v1alpha1
@@ -68,6 +71,15 @@ const TARGETS: Target[] = [
     // Redis refuses a TTL of 0 for that entry alone (components-contrib: ttlInSeconds must be positive).
     failing: { pubsub: "pubsub", messages: () => [{ entryID: "kept", event: "one", contentType: "text/plain" }, { entryID: "refused", event: "two", contentType: "text/plain", metadata: { ttlInSeconds: "0" } }] },
   },
+  {
+    name: "Mosquitto on 1883",
+    // The SDK's own MQTT manifest but for backOffMaxRetries "0", which would make the RETRY test's message a drop.
+    // cleanSession "true": no persistent session is left on the shared broker. MQTT has no per-entry failure of
+    // its own, so the failing bulk publish goes to a tiny in-memory broker beside it.
+    manifests: `${daprComponent("pubsub", "pubsub.mqtt", { url: `tcp://admin:public@${BROKERS.mqtt.host}:${BROKERS.mqtt.port}`, qos: "1", cleanSession: "true" })}---\n${daprComponent("tiny", "pubsub.in-memory", { maxBufferedMessages: "1" })}`,
+    failing: { pubsub: "tiny", messages: () => [{ entryID: "kept", event: "one", contentType: "text/plain" }, { entryID: "refused", event: "two", contentType: "text/plain" }] },
+    keepsContentType: false,
+  },
 ];
 
 let standins: Standins;
@@ -80,7 +92,7 @@ afterAll(async () => {
   await standins?.close();
 });
 
-describe.each(TARGETS.filter((t) => t.name !== "Redis on 6379" || redisUp))("the Dapr JS SDK 3.18 (HTTP) against the built sidecar with $name", (target) => {
+describe.each(TARGETS.filter((t) => (t.name !== "Redis on 6379" || redisUp) && (t.name !== "Mosquitto on 1883" || mqttUp)))("the Dapr JS SDK 3.18 (HTTP) against the built sidecar with $name", (target) => {
   const run = randomUUID().slice(0, 8);
   const topic = (name: string): string => `sdk-${name}-${run}`;
   const received = new Map<string, Array<{ data: unknown; headers: Record<string, unknown> }>>();
@@ -174,6 +186,12 @@ auth: {secretStore: secrets}
     await waitFor(() => on("raw").length === 1 && on("rawsub").length === 1, { what: "the raw deliveries" });
     // The SDK decodes the wrapper's data_base64 and parses the JSON inside.
     expect(on("raw")[0]!.data).toEqual({ orderId: 3 });
+    if (target.keepsContentType === false) {
+      // The SDK hands an octet-stream body over as a Buffer: the bytes as published.
+      expect(Buffer.from(on("rawsub")[0]!.data as Uint8Array).toString()).toBe(JSON.stringify({ orderId: 4 }));
+      expect(on("rawsub")[0]!.headers["content-type"]).toBe("application/octet-stream");
+      return;
+    }
     expect(on("rawsub")[0]!.data).toEqual({ orderId: 4 });
     expect(on("rawsub")[0]!.headers["content-type"]).toMatch(/^application\/json/);
   });

@@ -3,39 +3,21 @@
  * what the API server sees when it calls the webhook. Build first: npx tsc -p tsconfig.build.json
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, rmSync } from "node:fs";
 import https from "node:https";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import jsonpatch from "fast-json-patch";
 import { Pod } from "kubernetes-models/v1/Pod";
+import { INJECTOR, selfSignedCertificate, startInjector, type RunningInjector } from "../support/injector.js";
 import { freePort, waitFor } from "../support/ports.js";
 import { admissionReview, DEPLOYMENT_OBJECT, deploymentPod } from "../unit/injector-fixtures.js";
 import { tempDir } from "../support/tempdirs.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const INJECTOR = path.join(ROOT, "dist/cmd/injector/main.js");
 
 interface Reply {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
-}
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startInjector(args: string[], env: Record<string, string> = {}): Running {
-  const child = spawn(process.execPath, [INJECTOR, ...args], { env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => output, exited };
 }
 
 function request(options: https.RequestOptions & { body?: string | Buffer }): Promise<Reply> {
@@ -52,22 +34,12 @@ function request(options: https.RequestOptions & { body?: string | Buffer }): Pr
   });
 }
 
-/** A self-signed EC certificate for localhost as tls.crt and tls.key in `dir`; returns the certificate. */
-function selfSignedCertificate(dir: string): Buffer {
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-    "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-    "-keyout", path.join(dir, "tls.key"), "-out", path.join(dir, "tls.crt"),
-  ], { stdio: "ignore", timeout: 10_000 });
-  return readFileSync(path.join(dir, "tls.crt"));
-}
-
 describe("runtime-injector process over HTTPS", () => {
   let dir: string;
   let ca: Buffer;
   let port: number;
   let metricsPort: number;
-  let injector: Running;
+  let injector: RunningInjector;
 
   const mutate = (body: string | Buffer, headers: Record<string, string> = { "content-type": "application/json" }): Promise<Reply> =>
     request({ port, ca, servername: "localhost", method: "POST", path: "/mutate", headers, body });
@@ -159,6 +131,34 @@ describe("runtime-injector process over HTTPS", () => {
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
     const count = (result: string): number => Number(new RegExp(`^runtime_injector_requests_total\\{result="${result}"\\} (\\d+)`, "m").exec(text)?.[1] ?? 0);
     expect({ patched: count("patched"), denied: count("denied"), allowed: count("allowed"), malformed: count("malformed") }).toEqual({ patched: 1, denied: 1, allowed: 3, malformed: 4 });
+  });
+
+  // Issue 25 (after the metrics count above, which these would change).
+  it("does not inject twice: a pod already running runtimed as a native sidecar (an init container with restartPolicy Always) passes unchanged", async () => {
+    const pod = deploymentPod({ "runtime.io/enabled": "true" });
+    (pod.spec as Record<string, unknown>).initContainers = [
+      { name: "migrate", image: "registry.example.com/migrate:1" },
+      { name: "runtimed", image: "ghcr.io/example/runtimed:test", restartPolicy: "Always" },
+    ];
+    const reply = await mutate(JSON.stringify(admissionReview(pod, { uid: "uid-native" })));
+    expect(JSON.parse(reply.body)).toEqual({ apiVersion: "admission.k8s.io/v1", kind: "AdmissionReview", response: { uid: "uid-native", allowed: true } });
+  });
+
+  it("answers 415 to a body that is not application/json, and takes application/json with parameters", async () => {
+    const review = JSON.stringify(admissionReview(deploymentPod({ "runtime.io/enabled": "true" })));
+    for (const headers of [{ "content-type": "text/plain" }, { "content-type": "application/x-www-form-urlencoded" }, { "content-type": "application/jsonx" }, {} as Record<string, string>]) {
+      const reply = await mutate(review, headers);
+      expect({ headers, status: reply.status }).toEqual({ headers, status: 415 });
+      expect(JSON.parse(reply.body).message).toMatch(/application\/json/);
+    }
+    expect((await mutate(review, { "content-type": "Application/JSON; charset=utf-8" })).status).toBe(200);
+  });
+
+  it("answers 400 to an AdmissionReview nested too deep", async () => {
+    const depth = 100_000;
+    const reply = await mutate(`{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`);
+    expect(reply.status).toBe(400);
+    expect(JSON.parse(reply.body).message).toMatch(/nested deeper than \d+ levels/);
   });
 
   it("serves a renewed certificate without a restart, and keeps the current one while key and certificate do not match", async () => {

@@ -102,7 +102,13 @@ export interface TokenOptions {
   expiresIn?: number;
   /** Signs with another key than the published one. */
   key?: CryptoKey;
+  /** Claims set over the defaults (Event Grid's v2 delivery token: `azp` Event Grid's app id, its webhook role); `undefined` removes one. */
+  claims?: Record<string, unknown>;
 }
+
+/** Event Grid's well-known Entra application id (public cloud) and the app role its delivery tokens carry (Microsoft's secure webhook docs). */
+export const EVENT_GRID_APP_ID = "4962773b-9cdb-44cf-a8bf-237846a00ab7";
+export const EVENT_GRID_ROLE = "AzureEventGridSecureWebhookSubscriber";
 
 export interface Standins {
   certs: Certificates;
@@ -132,6 +138,12 @@ export interface Standins {
 export interface StandinOptions {
   /** Maps a subscriber endpoint to the local webhook URL: the management stand-in runs the handshake there on PUT, as the service does. */
   ingress?: (endpointUrl: string) => string | undefined;
+}
+
+function withClaims(defaults: Record<string, unknown>, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const claims = { ...defaults, ...overrides };
+  for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name];
+  return claims;
 }
 
 function json(status: number, body?: unknown): Served {
@@ -261,7 +273,7 @@ export async function startStandins(options: StandinOptions = {}): Promise<Stand
     subscriptions,
     topicStatus,
     token: async (o: TokenOptions = {}) =>
-      new SignJWT({ tid: tenantId })
+      new SignJWT(withClaims({ tid: tenantId, ver: "2.0", azp: EVENT_GRID_APP_ID, roles: [EVENT_GRID_ROLE] }, o.claims))
         .setProtectedHeader({ alg: "RS256", kid })
         .setIssuer(o.issuer ?? `${authorityHost}/${tenantId}/v2.0`)
         .setAudience(o.audience ?? clientId)
@@ -271,7 +283,7 @@ export async function startStandins(options: StandinOptions = {}): Promise<Stand
     unsignedToken: () => {
       const enc = (v: unknown): string => Buffer.from(JSON.stringify(v)).toString("base64url");
       const now = Math.floor(Date.now() / 1000);
-      return `${enc({ alg: "none", typ: "JWT" })}.${enc({ iss: `${authorityHost}/${tenantId}/v2.0`, aud: clientId, iat: now, exp: now + 600 })}.`;
+      return `${enc({ alg: "none", typ: "JWT" })}.${enc({ iss: `${authorityHost}/${tenantId}/v2.0`, aud: clientId, iat: now, exp: now + 600, ver: "2.0", azp: EVENT_GRID_APP_ID, roles: [EVENT_GRID_ROLE] })}.`;
     },
     foreignKey: async () => (await generateKeyPair("RS256")).privateKey,
     close: async () => {

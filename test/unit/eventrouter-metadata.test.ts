@@ -90,3 +90,17 @@ describe("eventrouter metadata validation", () => {
     expect(() => parse({ ...INPUT, authorityHost: "http://login.local" })).toThrow(/"authorityHost" must be an HTTPS URL/);
   });
 });
+
+describe("eventrouter webhook callers (issue 25)", () => {
+  it("allows Event Grid's application with its webhook role by default", () => {
+    expect(parse(INPUT).input).toMatchObject({ allowedCallers: ["4962773b-9cdb-44cf-a8bf-237846a00ab7"], requiredRole: "AzureEventGridSecureWebhookSubscriber" });
+  });
+
+  it("takes other callers and another role from metadata, and names the field of a bad value", () => {
+    const input = parse({ ...INPUT, allowedCallers: " AAAAAAAA-1111-2222-3333-444444444444 , bbbbbbbb-1111-2222-3333-444444444444", requiredRole: "Deliverer" }).input;
+    expect(input).toMatchObject({ allowedCallers: ["aaaaaaaa-1111-2222-3333-444444444444", "bbbbbbbb-1111-2222-3333-444444444444"], requiredRole: "Deliverer" });
+    expect(() => parse({ ...INPUT, allowedCallers: "event-grid" })).toThrow(/metadata field "allowedCallers".*GUIDs/);
+    expect(() => parse({ ...INPUT, allowedCallers: " , " })).toThrow(/metadata field "allowedCallers"/);
+    expect(() => parse({ ...INPUT, requiredRole: " " })).toThrow(/metadata field "requiredRole"/);
+  });
+});

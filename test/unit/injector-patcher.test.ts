@@ -152,6 +152,17 @@ describe("injector patcher on Deployment-created pods", () => {
     expect(createPatch(injected, "shop", { "runtime.io/enabled": "true" }, CONFIG).kind).toBe("skip");
   });
 
+  it("passes a pod already running runtimed among its init containers (a native sidecar), and still injects beside other init containers", () => {
+    const withInit = (initContainers: unknown[]): Record<string, unknown> => {
+      const pod = deploymentPod({ "runtime.io/enabled": "true" });
+      (pod.spec as Record<string, unknown>).initContainers = initContainers;
+      return pod;
+    };
+    const native = createPatch(withInit([{ name: "runtimed", image: "x", restartPolicy: "Always" }]), "shop", { "runtime.io/enabled": "true" }, CONFIG);
+    expect(native).toMatchObject({ kind: "skip", reason: expect.stringContaining("init container") });
+    expect(createPatch(withInit([{ name: "migrate", image: "m" }]), "shop", { "runtime.io/enabled": "true" }, CONFIG).kind).toBe("patch");
+  });
+
   it("refuses bad annotation values with messages naming the annotation, even with other valid ones", () => {
     const annotations = { "runtime.io/enabled": "true", "runtime.io/app-port": "http", "runtime.io/log-level": "verbose" };
     const decision = createPatch(deploymentPod(annotations), "shop", annotations, CONFIG);

@@ -8,6 +8,9 @@ import type { PubSub } from "./types.js";
  */
 export function registerPubSubs(registry: Registry<PubSub>): void {
   registry.register("pubsub.in-memory", (context) => new InMemoryPubSub(context));
+  // pubsub.mqtt: Dapr's older name for the same component.
+  registry.register("pubsub.mqtt3", async (context) => new (await import("./mqtt/mqtt.js")).MqttPubSub(context), { aliases: ["pubsub.mqtt"] });
   registry.register("pubsub.redis", async (context) => new (await import("./redis/redis.js")).RedisStreamsPubSub(context));
   registry.register("pubsub.rabbitmq", async (context) => new (await import("./rabbitmq/rabbitmq.js")).RabbitMQPubSub(context));
+  registry.register("pubsub.jetstream", async (context) => new (await import("./jetstream/jetstream.js")).JetStreamPubSub(context));
 }

@@ -1,3 +1,4 @@
+import { parseJson } from "../../util/json.js";
 import type { AppChannel } from "../appchannel.js";
 
 export type Outcome = "success" | "retry" | "drop";
@@ -53,7 +54,8 @@ export async function deliverOne(channel: AppChannel, delivery: AppDelivery): Pr
 function replyStatus(body: Buffer): unknown {
   if (body.length === 0) return undefined;
   try {
-    const parsed = JSON.parse(body.toString("utf8")) as unknown;
+    // A reply nested too deep counts as unparsable, like any other body that is not JSON.
+    const parsed = parseJson(body);
     return typeof parsed === "object" && parsed !== null ? (parsed as { status?: unknown }).status : undefined;
   } catch {
     return undefined;
@@ -98,7 +100,8 @@ export async function deliverBulk(
   if (status < 200 || status > 299) return all({ outcome: "retry", reason: `the app answered ${status}` });
   let statuses: unknown;
   try {
-    statuses = (JSON.parse(reply.toString("utf8")) as { statuses?: unknown }).statuses;
+    const parsed = parseJson(reply);
+    statuses = typeof parsed === "object" && parsed !== null ? (parsed as { statuses?: unknown }).statuses : undefined;
   } catch {
     return all({ outcome: "retry", reason: "the bulk reply is not JSON" });
   }

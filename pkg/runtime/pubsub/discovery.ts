@@ -1,6 +1,7 @@
 import type { Logger } from "../../diagnostics/logger.js";
 import type { AppChannel, AppResponse } from "../appchannel.js";
 import { Backoff } from "../../util/backoff.js";
+import { JsonDepthError, parseJson } from "../../util/json.js";
 import { sleep } from "./concurrency.js";
 import { parseDeclarations, type Subscription } from "./subscription.js";
 
@@ -57,9 +58,10 @@ function classify(reply: AppResponse): Answer {
   if (reply.status < 200 || reply.status > 299) return { kind: "not-served", what: `answered ${reply.status}` };
   let body: unknown;
   try {
-    body = JSON.parse(reply.body.toString("utf8"));
-  } catch {
-    return { kind: "not-served", what: `answered ${reply.status} with ${reply.body.length === 0 ? "an empty body" : type} (not JSON)` };
+    body = parseJson(reply.body);
+  } catch (error) {
+    const why = error instanceof JsonDepthError ? error.message : "not JSON";
+    return { kind: "not-served", what: `answered ${reply.status} with ${reply.body.length === 0 ? "an empty body" : type} (${why})` };
   }
   if (!Array.isArray(body)) return { kind: "not-served", what: `answered ${reply.status} with JSON that is not an array` };
   const { subscriptions, errors } = parseDeclarations(body);

@@ -1,6 +1,7 @@
 import type { WireDialect } from "../../apis/dialect.js";
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
+import { JsonDepthError, jsonTooDeep, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
 
 /** DESIGN.md "Identity": the `type` the envelope sets. */
 export const EVENT_TYPE = "com.runtime.event.sent";
@@ -12,6 +13,11 @@ export const EVENT_TYPES: Record<WireDialect, { single: string; bulk: string }> 
   dapr: { single: "com.dapr.event.sent", bulk: "com.dapr.event.sent.bulk" },
 };
 export const CLOUDEVENTS_JSON = "application/cloudevents+json";
+/**
+ * Levels the envelope adds around published JSON data (`data` inside the event object): what a
+ * subscriber parses may nest this much deeper than what the publish route accepted.
+ */
+export const ENVELOPE_LEVELS = 1;
 /** Spec "Publish request": the default when no Content-Type is given. */
 export const DEFAULT_CONTENT_TYPE = "text/plain";
 
@@ -73,11 +79,14 @@ export function serializeEnvelope(input: EnvelopeInput): Buffer {
   if (isJsonMediaType(type)) {
     const text = input.data.toString("utf8");
     if (text.trim() === "") return Buffer.from(`${head},"data":""}`);
+    // A byte scan, not a second parse: the hot path pays one JSON.parse as before.
+    const tooDeep = jsonTooDeep(input.data);
     try {
       JSON.parse(text);
     } catch {
       return Buffer.from(`${head},"data":${JSON.stringify(text.trim())}}`);
     }
+    if (tooDeep) throw new EnvelopeError(`the body is ${new JsonDepthError(MAX_JSON_DEPTH).message}`);
     // The publisher's own bytes, unless they are not UTF-8 (then the decoded text, as JSON requires).
     if (!isUtf8(input.data)) return Buffer.from(`${head},"data":${text}}`);
     return spliced(`${head},"data":`, input.data);
@@ -144,8 +153,9 @@ function addTraceAndExpiry(event: Record<string, unknown>, input: EnvelopeInput)
 export async function adoptCloudEvent(input: EnvelopeInput): Promise<Record<string, unknown>> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(input.data.toString("utf8"));
+    parsed = parseJson(input.data);
   } catch (error) {
+    if (error instanceof JsonDepthError) throw new EnvelopeError(`the body is ${error.message}`);
     throw new EnvelopeError(`body is not valid JSON: ${(error as Error).message}`);
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new EnvelopeError("a cloudevents+json body must be a JSON object");

@@ -1,5 +1,6 @@
 import type { PubSubMessage } from "../../components/pubsub/types.js";
-import { CLOUDEVENTS_JSON, EVENT_TYPE, expirationOf, serializeEnvelope } from "./envelope.js";
+import { JsonDepthError, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+import { CLOUDEVENTS_JSON, ENVELOPE_LEVELS, EVENT_TYPE, expirationOf, serializeEnvelope } from "./envelope.js";
 
 /**
  * The `source` of the CloudEvent made around a raw message, whose publisher is unknown: Dapr puts its
@@ -27,10 +28,12 @@ export interface InboundMessage {
  * subscription gets a CloudEvent either way: raw bytes are wrapped as Dapr does (FromRawPayload),
  * always as `data_base64` with `datacontenttype` application/octet-stream, whatever content type they
  * were published with, so an app written for Dapr reads them the same way. A rawPayload subscription
- * gets the bytes as they are on the broker, with their content type.
+ * gets the bytes as they are on the broker, with their content type. A JSON payload nested deeper
+ * than MAX_JSON_DEPTH throws JsonDepthError for a CloudEvent subscription: the runner dead-letters it
+ * rather than deliver it; a rawPayload subscription gets it as opaque bytes.
  */
 export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean, eventType = EVENT_TYPE): InboundMessage {
-  const parsed = parseCloudEvent(message.data);
+  const parsed = parseCloudEvent(message.data, rawPayload);
   // A raw message is wrapped by the publish path's own envelope, then read back for the routing rules.
   const wrapped = parsed ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE, eventType });
   const event = parsed ?? (JSON.parse(wrapped!.toString("utf8")) as Record<string, unknown>);
@@ -44,17 +47,20 @@ export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload
   return { event, body, contentType: CLOUDEVENTS_JSON, traceparent, tracestate, bulkEvent: event, expiresAt };
 }
 
-function parseCloudEvent(data: Buffer): Record<string, unknown> | undefined {
+/** `opaque`: the app takes the bytes as they are, so JSON nested too deep is just a raw payload to route by its wrapper. */
+function parseCloudEvent(data: Buffer, opaque: boolean): Record<string, unknown> | undefined {
   // Cheap test first: most raw payloads are not JSON objects at all.
   let i = 0;
   while (i < data.length && (data[i] === 0x20 || data[i] === 0x0a || data[i] === 0x0d || data[i] === 0x09)) i++;
   if (data[i] !== 0x7b) return undefined;
   try {
-    const value = JSON.parse(data.toString("utf8")) as unknown;
+    // Room for the envelope: data the publish route accepted is never too deep once wrapped.
+    const value = parseJson(data, MAX_JSON_DEPTH + ENVELOPE_LEVELS);
     if (typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { specversion?: unknown }).specversion === "string") {
       return value as Record<string, unknown>;
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof JsonDepthError && !opaque) throw error;
     // not JSON: a raw payload
   }
   return undefined;

@@ -13,7 +13,7 @@ export class PubSubMetrics {
     this.egressTotal = metrics.counter("pubsub_egress_total", "Messages published, by component, topic and outcome", ["component", "topic", "success"]);
     this.egressLatency = metrics.histogram("pubsub_egress_latency_ms", "Publish latency to the broker in milliseconds", ["component", "topic", "success"]);
     this.ingressTotal = metrics.counter("pubsub_ingress_total", "Deliveries to the app, by component, topic and process_status (success|retry|drop)", ["component", "topic", "process_status"]);
-    this.deadLetters = metrics.counter("pubsub_deadletter_total", "Messages moved to a subscription's dead-letter topic, by component, topic and reason (drop, retries, unroutable)", ["component", "topic", "reason"]);
+    this.deadLetters = metrics.counter("pubsub_deadletter_total", "Messages moved to a subscription's dead-letter topic, by component, topic and reason (drop, retries, unroutable, malformed: JSON nested too deep to parse)", ["component", "topic", "reason"]);
     this.ingressLatency = metrics.histogram("pubsub_ingress_latency_ms", "Delivery latency to the app in milliseconds", ["component", "topic", "process_status"]);
   }
 

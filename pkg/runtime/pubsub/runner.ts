@@ -1,3 +1,4 @@
+import { hasRetryDefaults } from "../../components/pubsub/retry.js";
 import type { ActiveSubscription, PubSub, PubSubMessage } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
@@ -6,6 +7,7 @@ import { BulkBatcher } from "./bulk.js";
 import { Backoff } from "../../util/backoff.js";
 import { Semaphore, sleep, StoppedError } from "./concurrency.js";
 import { deliverOne, type DeliveryResult } from "./delivery.js";
+import { JsonDepthError } from "../../util/json.js";
 import { toInbound, type InboundMessage } from "./inbound.js";
 import type { PubSubMetrics } from "./metrics.js";
 import { Router } from "./router.js";
@@ -44,7 +46,7 @@ export class SubscriptionRunner {
     private readonly pubsub: PubSub,
     private readonly deps: RunnerDeps,
   ) {
-    this.policy = deliveryPolicy(subscription, deps.defaultConcurrency);
+    this.policy = deliveryPolicy(subscription, deps.defaultConcurrency, hasRetryDefaults(pubsub) ? pubsub.retryDefaults() : {});
     this.slots = new Semaphore(this.policy.maxConcurrency);
     if (subscription.bulk) {
       this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger, eventType: deps.eventTypes.bulk, tracing: deps.tracing, messagingSystem: deps.messagingSystem });
@@ -80,7 +82,15 @@ export class SubscriptionRunner {
 
   private async handle(message: PubSubMessage): Promise<void> {
     if (this.controller.signal.aborted) throw new StoppedError();
-    const inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single);
+    let inbound: InboundMessage;
+    try {
+      inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single);
+    } catch (error) {
+      // Never delivered nor retried: redelivery would fail the same way, for ever.
+      if (!(error instanceof JsonDepthError)) throw error;
+      this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
+      return this.dropOrDeadLetter(message, undefined, `the payload is ${error.message}`, "error", "malformed");
+    }
     const tracing = this.deps.tracing;
     if (!tracing?.enabled || this.batcher) return this.process(message, inbound);
     // One consumer span per message, a child of the producer's context the CloudEvent carries: the app
@@ -151,8 +161,8 @@ export class SubscriptionRunner {
    * DESIGN.md "Retries": `deadLetterTopic` receives what is dropped or what exhausted its retries; a
    * failed dead-letter publish rejects, so the broker keeps the message.
    */
-  private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage, reason: string, level: "warn" | "error", cause: "drop" | "retries" | "unroutable"): Promise<void> {
-    const id = String(inbound.event["id"]);
+  private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage | undefined, reason: string, level: "warn" | "error", cause: "drop" | "retries" | "unroutable" | "malformed"): Promise<void> {
+    const id = inbound ? String(inbound.event["id"]) : "(unparsed)";
     const deadLetterTopic = this.subscription.deadLetterTopic;
     if (!deadLetterTopic) {
       this.deps.logger[level](`dropping message ${id} on ${this.describe()}: ${reason}`);

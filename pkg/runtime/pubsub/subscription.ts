@@ -1,4 +1,5 @@
 import type { SubscriptionResource } from "../../apis/types.js";
+import type { RetryDefaults } from "../../components/pubsub/retry.js";
 import { parseBool, parseDurationMs } from "../../util/parse.js";
 
 /** One subscription, whichever way it was declared (spec "Subscription declaration", DESIGN.md bulk opt-in). */
@@ -40,7 +41,8 @@ function metaValue(metadata: Record<string, string>, name: string): string | und
   return undefined;
 }
 
-export function deliveryPolicy(subscription: Subscription, defaultConcurrency: number): DeliveryPolicy {
+/** `retry`: the component's defaults (its backOff* metadata), below the subscription's own metadata. */
+export function deliveryPolicy(subscription: Subscription, defaultConcurrency: number, retry: RetryDefaults = {}): DeliveryPolicy {
   const { metadata } = subscription;
   const where = `subscription ${subscription.pubsubName}/${subscription.topic}: metadata`;
   const int = (name: string, fallback: number, min: number): number => {
@@ -63,9 +65,9 @@ export function deliveryPolicy(subscription: Subscription, defaultConcurrency: n
   return {
     rawPayload,
     maxConcurrency: int("maxConcurrency", defaultConcurrency, 1),
-    maxRetries: int("maxRetries", -1, -1),
-    retryInitialMs: duration("retryInitialInterval", 100),
-    retryMaxMs: duration("retryMaxInterval", 30_000),
+    maxRetries: int("maxRetries", retry.maxRetries ?? -1, -1),
+    retryInitialMs: duration("retryInitialInterval", retry.retryInitialMs ?? 100),
+    retryMaxMs: duration("retryMaxInterval", retry.retryMaxMs ?? 30_000),
   };
 }
 

@@ -1,3 +1,5 @@
+import { builtinRegistries, type Registries } from "../../../pkg/components/builtins.js";
+import { subscriberClientId } from "../../../pkg/components/pubsub/mqtt/mqtt.js";
 import type { PubSubFeature } from "../../../pkg/components/pubsub/types.js";
 import { BROKERS } from "../../support/brokers.js";
 import { runningRedisCluster } from "../../support/redis-topologies.js";
@@ -27,6 +29,44 @@ export interface PubSubTarget extends ConformanceTarget {
 }
 
 const redisHost = `${BROKERS.redis.host}:${BROKERS.redis.port}`;
+const natsURL = `nats://${BROKERS.nats.host}:${BROKERS.nats.port}`;
+
+/** (consumerID, topic) of every MQTT subscription the suite made: each left a persistent session on the shared broker. */
+const mqttSessions = new Map<string, { group: string; topic: string }>();
+
+/**
+ * pubsub.mqtt3 as the built-in registry makes it, its subscribe calls noted so that the sessions can
+ * be ended after the suite (Mosquitto lists no sessions; a client id is derived from group and topic).
+ */
+function recordMqttSessions(registries: Registries): void {
+  const builtin = builtinRegistries().pubsub;
+  registries.pubsub.register("pubsub.mqtt3", async (context) => {
+    const pubsub = await builtin.create("pubsub.mqtt3", "v1", context);
+    const subscribe = pubsub.subscribe.bind(pubsub);
+    pubsub.subscribe = (request, handler, signal) => {
+      const group = request.metadata["consumerID"] ?? context.appId;
+      mqttSessions.set(JSON.stringify([group, request.topic]), { group, topic: request.topic });
+      return subscribe(request, handler, signal);
+    };
+    return pubsub;
+  });
+}
+
+/** Ends every session the suite left, with a clean connect under its client id (index 1: a second competing consumer). */
+async function dropMqttSessions(): Promise<void> {
+  const { default: mqtt } = await import("mqtt");
+  const { host, port } = BROKERS.mqtt;
+  for (const { group, topic } of mqttSessions.values()) {
+    for (const index of [0, 1]) {
+      const client = await mqtt.connectAsync(`mqtt://${host}:${port}`, { clientId: subscriberClientId(group, topic, index), clean: true, reconnectPeriod: 0 });
+      await client.endAsync();
+    }
+  }
+  mqttSessions.clear();
+}
+
+/** The shared Mosquitto; credentials in the URL are accepted (anonymous broker) and ignored. */
+const mqttMetadata = { url: `tcp://user:secret@${BROKERS.mqtt.host}:${BROKERS.mqtt.port}`, qos: "1", redeliverInterval: "100ms" };
 
 export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
   {
@@ -59,6 +99,28 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     },
   },
   {
+    type: "pubsub.mqtt3",
+    broker: "mqtt",
+    register: recordMqttSessions,
+    metadata: mqttMetadata,
+    features: ["SUBSCRIBE_WILDCARDS", "COMPETING_CONSUMERS", "PERSISTENT"],
+    // Handlers are called in arrival order; persistent sessions (cleanSession false) keep a group's messages.
+    ordering: true,
+    durableGroups: true,
+    dropTopics: dropMqttSessions,
+  },
+  {
+    type: "pubsub.mqtt3",
+    variant: "sharedSubscriptions false",
+    broker: "mqtt",
+    register: recordMqttSessions,
+    metadata: { ...mqttMetadata, sharedSubscriptions: "false" },
+    features: ["SUBSCRIBE_WILDCARDS", "PERSISTENT"],
+    ordering: true,
+    durableGroups: true,
+    dropTopics: dropMqttSessions,
+  },
+  {
     type: "pubsub.rabbitmq",
     broker: "rabbitmq",
     // Our defaults, every feature on: confirms, persistent messages, durable queues kept while unused, requeue on failure.
@@ -84,5 +146,31 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     ordering: true,
     durableGroups: true,
     timeoutMs: 15_000,
+  },
+  {
+    type: "pubsub.jetstream",
+    broker: "nats",
+    // A rejected message comes back after nakDelay; the suite's streams live in memory.
+    metadata: { natsURL, nakDelay: "100ms", memoryStorage: "true" },
+    features: ["MESSAGE_TTL", "PERSISTENT", "COMPETING_CONSUMERS"],
+    // concurrency single (the default): one message at a time per subscription, in order.
+    ordering: true,
+    durableGroups: true,
+    timeoutMs: 10_000,
+    // The shared NATS outlives the run: each case's stream (the one holding its subject) goes with the suite.
+    dropTopics: async (topics) => {
+      const { connect } = await import("@nats-io/transport-node");
+      const { jetstreamManager } = await import("@nats-io/jetstream");
+      const nc = await connect({ servers: natsURL });
+      try {
+        const jsm = await jetstreamManager(nc);
+        for (const topic of topics) {
+          const stream = await jsm.streams.find(topic).catch(() => undefined);
+          if (stream) await jsm.streams.delete(stream);
+        }
+      } finally {
+        await nc.close();
+      }
+    },
   },
 ];

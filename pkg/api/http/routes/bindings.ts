@@ -5,6 +5,7 @@ import { bindingMetrics } from "../../../runtime/bindings/metrics.js";
 import type { ApiContext } from "../context.js";
 import { bodyOf, type Endpoint } from "../endpoint.js";
 import { Errors } from "../errors.js";
+import { JsonDepthError, parseJson } from "../../../util/json.js";
 
 const HEADER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
 const HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
@@ -14,9 +15,9 @@ export function parseInvokeRequest(body: Buffer): InvokeRequest {
   if (body.length === 0) throw Errors.bindingRequest("the body must be a JSON object {data, metadata, operation}");
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.toString("utf8"));
+    parsed = parseJson(body);
   } catch (error) {
-    throw Errors.bindingRequest(`the body is not JSON: ${(error as Error).message}`);
+    throw Errors.bindingRequest(error instanceof JsonDepthError ? `the body is ${error.message}` : `the body is not JSON: ${(error as Error).message}`);
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw Errors.bindingRequest("the body must be a JSON object {data, metadata, operation}");
   const { data, metadata, operation } = parsed as Record<string, unknown>;

@@ -36,6 +36,8 @@ export function configurationEndpoints(ctx: ApiContext): Endpoint[] {
       paths: PREFIXES.map((p) => `${p}/configuration/:storeName/subscribe`),
       name: "SubscribeConfiguration",
       handler: async (req, res) => {
+        // Express answers HEAD with the GET handler; a HEAD must not open a subscription whose id nobody gets.
+        if (req.method === "HEAD") throw Errors.methodNotAllowed(req.method, req.path);
         const storeName = req.params.storeName as string;
         storeOf(ctx, storeName);
         const keys = keysOf(req);

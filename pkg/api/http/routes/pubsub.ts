@@ -5,6 +5,7 @@ import { PublishError, type BulkInputEntry, type PubSubPublisher } from "../../.
 import type { ApiContext } from "../context.js";
 import { bodyOf, queryMetadata, type Endpoint } from "../endpoint.js";
 import { ApiError, Errors } from "../errors.js";
+import { JsonDepthError, parseJson } from "../../../util/json.js";
 import { fieldIgnoringCase } from "../../../util/parse.js";
 
 /**
@@ -115,9 +116,9 @@ function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInp
   if (mediaType(req.get("content-type")) !== "application/json") throw bad(`Content-Type must be application/json, got ${JSON.stringify(req.get("content-type") ?? "")}`);
   let body: unknown;
   try {
-    body = JSON.parse(bodyOf(req).toString("utf8"));
+    body = parseJson(bodyOf(req));
   } catch (error) {
-    throw bad(`the body is not valid JSON: ${(error as Error).message}`);
+    throw bad(error instanceof JsonDepthError ? `the body is ${error.message}` : `the body is not valid JSON: ${(error as Error).message}`);
   }
   if (!Array.isArray(body)) throw bad("the body must be a JSON array of entries");
   const seen = new Set<string>();

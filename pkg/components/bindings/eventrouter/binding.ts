@@ -51,7 +51,7 @@ export class EventRouterBinding {
       port: input.handshakePort,
       address: input.handshakeAddress,
       path: input.subscriberEndpoint.pathname,
-      policy: tenantTokenPolicy(input.authorityHost, input.tenantId, input.clientId, input.subscriberEndpoint),
+      policy: tenantTokenPolicy(input.authorityHost, input.tenantId, input.clientId, input.subscriberEndpoint, { callers: input.allowedCallers, role: input.requiredRole }),
       handler,
       logger: this.context.logger,
     });

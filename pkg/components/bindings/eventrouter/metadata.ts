@@ -2,6 +2,13 @@ import type { ComponentMetadata } from "../../metadata.js";
 
 export const DEFAULT_AUTHORITY_HOST = "https://login.microsoftonline.com";
 export const DEFAULT_MANAGEMENT_ENDPOINT = "https://management.azure.com";
+/**
+ * Event Grid's own Entra application (public cloud), which signs in to deliver to a secured webhook,
+ * and the app role its tokens carry (Microsoft's "Secure WebHook delivery with Microsoft Entra ID").
+ * Sovereign clouds use another application id: metadata `allowedCallers` names it.
+ */
+export const EVENT_GRID_APP_ID = "4962773b-9cdb-44cf-a8bf-237846a00ab7";
+export const EVENT_GRID_WEBHOOK_ROLE = "AzureEventGridSecureWebhookSubscriber";
 
 export interface Directions {
   input: boolean;
@@ -26,6 +33,10 @@ export interface InputMetadata {
   eventSubscriptionName: string;
   authorityHost: string;
   managementEndpoint: string;
+  /** Application ids whose tokens the webhook accepts, lower-cased. */
+  allowedCallers: string[];
+  /** The app role those tokens must carry. */
+  requiredRole: string;
 }
 
 export interface EventRouterMetadata {
@@ -135,7 +146,22 @@ function parseInput(md: ComponentMetadata): InputMetadata {
     eventSubscriptionName,
     authorityHost: baseUrl(md, "authorityHost", DEFAULT_AUTHORITY_HOST),
     managementEndpoint: baseUrl(md, "managementEndpoint", DEFAULT_MANAGEMENT_ENDPOINT),
+    ...callerPolicy(md),
   };
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Who may deliver to the webhook: Event Grid with its role unless the manifest names others (sovereign clouds, tests). */
+function callerPolicy(md: ComponentMetadata): { allowedCallers: string[]; requiredRole: string } {
+  const raw = md.string("allowedCallers");
+  const allowedCallers = raw === undefined ? [EVENT_GRID_APP_ID] : raw.split(",").map((c) => c.trim().toLowerCase()).filter((c) => c !== "");
+  if (allowedCallers.length === 0) throw md.error("allowedCallers", "names no application id; leave it out to allow Event Grid's");
+  const bad = allowedCallers.find((c) => !GUID.test(c));
+  if (bad !== undefined) throw md.error("allowedCallers", `must be a comma-separated list of Entra application ids (GUIDs), got ${JSON.stringify(bad)}`);
+  const requiredRole = (md.string("requiredRole") ?? EVENT_GRID_WEBHOOK_ROLE).trim();
+  if (requiredRole === "") throw md.error("requiredRole", "must not be empty; leave it out to require AzureEventGridSecureWebhookSubscriber");
+  return { allowedCallers, requiredRole };
 }
 
 /** Validates per direction: a side that does not start needs none of its fields. */

@@ -1,6 +1,7 @@
 import http from "node:http";
-import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
 import { HttpServer } from "../../../util/httpserver.js";
+import { JsonDepthError, parseJson } from "../../../util/json.js";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { InputEvent, InputHandler } from "../types.js";
 
@@ -16,16 +17,40 @@ export interface TokenPolicy {
   /** The client id or the subscriber endpoint (issue 5). */
   audiences: string[];
   keys: JWTVerifyGetKey;
+  /** Application ids allowed to call (the token's `appid` in v1, `azp` in v2): Event Grid's by default. */
+  callers: string[];
+  /** The app role the token must carry in `roles`. */
+  role: string;
+}
+
+export interface CallerPolicy {
+  callers: string[];
+  role: string;
 }
 
 /** The tenant's signing keys, fetched once and cached (jose refreshes on an unknown `kid`, at most every 30 s). */
-export function tenantTokenPolicy(authorityHost: string, tenantId: string, clientId: string, subscriberEndpoint: URL): TokenPolicy {
+export function tenantTokenPolicy(authorityHost: string, tenantId: string, clientId: string, subscriberEndpoint: URL, caller: CallerPolicy): TokenPolicy {
   const tenant = encodeURIComponent(tenantId);
   return {
     issuer: `${authorityHost}/${tenant}/v2.0`,
     audiences: [clientId, subscriberEndpoint.toString(), subscriberEndpoint.toString().replace(/\/+$/, "")],
     keys: createRemoteJWKSet(new URL(`${authorityHost}/${tenant}/discovery/v2.0/keys`), { timeoutDuration: 10_000, cacheMaxAge: 24 * 3600_000 }),
+    callers: caller.callers,
+    role: caller.role,
   };
+}
+
+/**
+ * The calling application of a verified token: `appid` in a v1 token, `azp` in a v2 one. A token
+ * without `ver` may name it in either, but not two different ones.
+ */
+export function callerOf(payload: JWTPayload): string | undefined {
+  const appid = typeof payload["appid"] === "string" ? payload["appid"] : undefined;
+  const azp = typeof payload["azp"] === "string" ? payload["azp"] : undefined;
+  if (payload["ver"] === "1.0") return appid;
+  if (payload["ver"] === "2.0") return azp;
+  if (appid !== undefined && azp !== undefined && appid !== azp) return undefined;
+  return appid ?? azp;
 }
 
 export interface WebhookOptions {
@@ -56,9 +81,9 @@ function isCloudEvent(value: unknown): value is Record<string, unknown> {
 export function parseDelivery(contentType: string, body: Buffer): Array<Record<string, unknown>> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body.toString("utf8"));
-  } catch {
-    throw new HttpFailure(400, "body is not JSON");
+    parsed = parseJson(body);
+  } catch (error) {
+    throw new HttpFailure(400, error instanceof JsonDepthError ? `the body is ${error.message}` : "body is not JSON");
   }
   const media = contentType.split(";")[0]!.trim().toLowerCase();
   const batch = media === "application/cloudevents-batch+json" || (media !== "application/cloudevents+json" && Array.isArray(parsed));
@@ -150,15 +175,21 @@ export class WebhookServer {
   private async authenticate(header: string | undefined): Promise<void> {
     const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
     if (!match) throw new HttpFailure(401, "a bearer token is required");
-    const { issuer, audiences, keys } = this.options.policy;
+    const { issuer, audiences, keys, callers, role } = this.options.policy;
+    let payload: JWTPayload;
     try {
-      await jwtVerify(match[1]!, keys, { issuer, audience: audiences, algorithms: ALGORITHMS, requiredClaims: ["exp"] });
+      ({ payload } = await jwtVerify(match[1]!, keys, { issuer, audience: audiences, algorithms: ALGORITHMS, requiredClaims: ["exp"] }));
     } catch (error) {
       const code = (error as { code?: string }).code ?? "";
       // The key set could not be fetched: our problem, not the caller's; 500 lets the service retry.
       if (code === "ERR_JWKS_TIMEOUT" || (error instanceof TypeError)) throw new HttpFailure(500, `cannot fetch the signing keys: ${(error as Error).message}`);
       throw new HttpFailure(401, `invalid token: ${(error as Error).message}`);
     }
+    // Issuer and audience only say the tenant issued a token for us: any app of the tenant can get one.
+    const caller = callerOf(payload);
+    if (caller === undefined || !callers.includes(caller.toLowerCase())) throw new HttpFailure(401, `the token's caller ${JSON.stringify(caller ?? "")} is not an allowed caller`);
+    const roles = Array.isArray(payload["roles"]) ? (payload["roles"] as unknown[]) : [];
+    if (!roles.includes(role)) throw new HttpFailure(401, `the token does not carry the ${role} role`);
   }
 
   private readBody(req: http.IncomingMessage): Promise<Buffer> {

@@ -2,6 +2,7 @@ import { watch, type FSWatcher } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parse } from "yaml";
+import { assertJsonDepth } from "../../../util/json.js";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { ConfigurationSubscribers, diffItems, selectItems } from "../subscribers.js";
@@ -95,6 +96,7 @@ export function parseItems(text: string, file: string): Map<string, Configuratio
   let doc: unknown;
   try {
     doc = text.trim() === "" ? {} : parse(text);
+    assertJsonDepth(doc);
   } catch (error) {
     throw new Error(`configuration file ${file} is not valid YAML or JSON: ${(error as Error).message.split("\n")[0]}`);
   }

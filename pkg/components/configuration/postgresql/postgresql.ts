@@ -1,4 +1,5 @@
 import pg from "pg";
+import { assertJsonDepth, parseJson } from "../../../util/json.js";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { ConfigurationSubscribers } from "../subscribers.js";
@@ -51,14 +52,15 @@ function quoteTable(name: string): string | undefined {
   return parts.map((p) => `"${p}"`).join(".");
 }
 
+/** A JSON object of metadata; anything else, or JSON nested too deep to serialise safely, is no metadata. */
 function toMetadata(raw: unknown): Record<string, string> | undefined {
   let value = raw;
-  if (typeof value === "string") {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
+  try {
+    // pg hands a jsonb column over already parsed (by JSON.parse): its depth is checked all the same.
+    if (typeof value === "string") value = parseJson(value);
+    else assertJsonDepth(value);
+  } catch {
+    return undefined;
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
   return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
@@ -159,9 +161,9 @@ export class PostgresConfigurationStore implements ConfigurationStore {
   private onNotification(payload: string, subscribers: ConfigurationSubscribers): void {
     let event: Notification;
     try {
-      event = JSON.parse(payload) as Notification;
-    } catch {
-      this.context.logger.warn("ignoring a notification that is not JSON (see the trigger SQL in README)");
+      event = parseJson(payload) as Notification;
+    } catch (error) {
+      this.context.logger.warn(`ignoring a notification that is not usable JSON (${(error as Error).message}; see the trigger SQL in README)`);
       return;
     }
     const unqualified = this.tableName.split(".").pop();

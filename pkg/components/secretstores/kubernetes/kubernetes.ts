@@ -2,6 +2,7 @@ import type { CoreV1Api, V1Secret } from "@kubernetes/client-node";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import type { GetSecretRequest, SecretStore, SecretValue } from "../types.js";
+import { parseJson } from "../../../util/json.js";
 
 /**
  * `secretstores.kubernetes`: Secrets of the pod's namespace (or `metadata.namespace`) through the
@@ -84,7 +85,7 @@ function describe(error: unknown, what: string): Error {
     const apiError = error as { body?: unknown };
     let reason = "";
     try {
-      const body: unknown = typeof apiError.body === "string" ? JSON.parse(apiError.body) : apiError.body;
+      const body: unknown = typeof apiError.body === "string" ? parseJson(apiError.body) : apiError.body;
       if (body && typeof body === "object" && "message" in body) reason = `: ${String((body as { message: unknown }).message)}`;
     } catch {
       // not a Status object

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import type { GetSecretRequest, SecretStore, SecretValue } from "../types.js";
+import { JsonDepthError, parseJson } from "../../../util/json.js";
 
 /**
  * `secretstores.local.file` (Dapr's local file store, for development): a JSON file read at init.
@@ -21,10 +22,10 @@ export class LocalFileSecretStore implements SecretStore {
     const multiValued = metadata.bool("multiValued", false);
     let doc: unknown;
     try {
-      doc = JSON.parse(await readFile(file, "utf8"));
+      doc = parseJson(await readFile(file, "utf8"));
     } catch (error) {
       // The parse error can quote the file's content, which is secret: report only where and what kind.
-      const reason = error instanceof SyntaxError ? "is not valid JSON" : `cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+      const reason = error instanceof SyntaxError ? "is not valid JSON" : error instanceof JsonDepthError ? `is ${error.message}` : `cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"})`;
       throw metadata.error("secretsFile", `names a file that ${reason}: ${file}`);
     }
     if (doc === null || typeof doc !== "object" || Array.isArray(doc)) throw metadata.error("secretsFile", `must hold a JSON object: ${file}`);

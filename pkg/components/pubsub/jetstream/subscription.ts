@@ -1,0 +1,181 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Consumer, ConsumeOptions, ConsumerMessages, JsMsg } from "@nats-io/jetstream";
+import type { Logger } from "../../../diagnostics/logger.js";
+import { HandlerPool } from "../pool.js";
+import { isExpired, type Clock } from "../ttl.js";
+import type { ActiveSubscription, MessageHandler } from "../types.js";
+import { JETSTREAM_DEFAULTS, type JetStreamSettings } from "./metadata.js";
+import type { TickBatch } from "./tickbatch.js";
+
+/** Header carrying the publish's ttlInSeconds as an absolute epoch-ms deadline (JetStream 2.9 has no per-message TTL). */
+export const EXPIRES_HEADER = "Runtimed-Expires-At";
+export const CONTENT_TYPE_HEADER = "Content-Type";
+const MAX_REBIND_BACKOFF_MS = 2000;
+/**
+ * The nak delay of messages a stopping subscription hands back. Not 0: the server may still count
+ * this subscription's last pull request as open for a moment after it unsubscribed (seen on 2.9),
+ * and an immediate redelivery into it is lost until ackWait.
+ */
+const STOPPED_NAK_DELAY_MS = 250;
+
+export interface SubscriptionDeps {
+  topic: string;
+  /** Binds to the durable consumer again (re-creating stream and consumer when the server lost them). */
+  rebind: () => Promise<Consumer>;
+  settings: JetStreamSettings;
+  handler: MessageHandler;
+  logger: Logger;
+  /** Acks and naks leave at the end of the turn, together with the connection's other writes. */
+  writes: TickBatch;
+  now: Clock;
+}
+
+/**
+ * One subscription: pulls from the durable consumer, hands each message to the handler (one at a
+ * time, or up to `prefetch` at once when concurrency is parallel), acks after it resolved, naks
+ * with a delay when it rejected, and marks long handlers as in progress so the server does not
+ * redeliver them after ackWait. The consumer lives on the server, so whatever is unacked when this
+ * process dies comes back to a replica (or this process after a restart).
+ */
+export class JetStreamSubscription implements ActiveSubscription {
+  private readonly pool: HandlerPool<JsMsg>;
+  /** Handlers running or waiting for a slot before the loop takes the next message: 1 keeps publish order. */
+  private readonly bound: number;
+  private loop: Promise<void> = Promise.resolve();
+  private messages?: ConsumerMessages;
+  private signal!: AbortSignal;
+  private nextSendAt = 0;
+
+  constructor(private readonly deps: SubscriptionDeps) {
+    this.bound = deps.settings.concurrency === "single" ? 1 : deps.settings.prefetch;
+    this.pool = new HandlerPool<JsMsg>({
+      concurrency: this.bound,
+      handle: (message) => this.process(message),
+      onError: (error, message) => deps.logger.warn(`settling message ${message.seq} of ${deps.topic} failed: ${(error as Error).message}`),
+    });
+  }
+
+  /** Resolves once the first pull request is out: the consumer exists, so nothing published from now on is missed. */
+  async start(signal: AbortSignal, consumer: Consumer): Promise<void> {
+    this.signal = signal;
+    this.messages = await consumer.consume(this.consumeOptions());
+    const stop = (): void => {
+      this.messages?.stop();
+      for (const message of this.pool.stop()) this.nak(message, STOPPED_NAK_DELAY_MS);
+    };
+    signal.addEventListener("abort", stop, { once: true });
+    if (signal.aborted) stop();
+    this.loop = this.run();
+  }
+
+  async drained(): Promise<void> {
+    await this.loop;
+    await this.pool.drained();
+  }
+
+  private consumeOptions(): ConsumeOptions {
+    const { prefetch, heartbeatMs } = this.deps.settings;
+    // A consumer or stream that disappears (deleted, or lost by a server without persistence) ends the
+    // iterator, so run() binds again, re-creating them, instead of the client waiting for them for ever.
+    const options: ConsumeOptions = { max_messages: prefetch, abort_on_missing_resource: true };
+    if (heartbeatMs !== undefined && heartbeatMs > 0) {
+      options.idle_heartbeat = heartbeatMs;
+      // The server wants the pull request to outlive two heartbeats.
+      options.expires = Math.max(30_000, heartbeatMs * 3);
+    }
+    return options;
+  }
+
+  private async run(): Promise<void> {
+    const { topic, logger } = this.deps;
+    let failures = 0;
+    while (!this.signal.aborted) {
+      if (this.messages) {
+        try {
+          for await (const message of this.messages) {
+            failures = 0;
+            await this.dispatch(message);
+          }
+        } catch (error) {
+          if (!this.signal.aborted) logger.warn(`JetStream consumer of ${topic} stopped: ${(error as Error).message}; binding again`);
+        }
+        if (this.signal.aborted) break;
+        // The iterator ended by itself: the consumer or its stream went away (deleted, or a server without persistence restarted).
+        this.messages = undefined;
+      }
+      failures++;
+      await sleep(Math.min(100 * 2 ** Math.min(failures, 5), MAX_REBIND_BACKOFF_MS), undefined, { signal: this.signal }).catch(() => undefined);
+      if (this.signal.aborted) break;
+      try {
+        const consumer = await this.deps.rebind();
+        this.messages = await consumer.consume(this.consumeOptions());
+        if (this.signal.aborted) this.messages.stop();
+        logger.info(`JetStream consumer of ${topic} bound again`);
+      } catch (error) {
+        if (failures === 1) logger.warn(`binding the JetStream consumer of ${topic} failed: ${(error as Error).message}; retrying`);
+      }
+    }
+  }
+
+  private async dispatch(message: JsMsg): Promise<void> {
+    // Backpressure: the iterator is not read further while the pool is full (single: until the handler settled).
+    while (this.pool.outstanding >= this.bound && !this.signal.aborted) await this.pool.changed();
+    if (this.signal.aborted) {
+      // Fetched but never handed over: back to the server soon rather than after ackWait, for the next subscriber.
+      this.nak(message, STOPPED_NAK_DELAY_MS);
+      return;
+    }
+    this.pool.push(message);
+  }
+
+  private async process(message: JsMsg): Promise<void> {
+    const { topic, settings, handler, logger } = this.deps;
+    const expiresAt = message.headers?.get(EXPIRES_HEADER);
+    if (expiresAt && isExpired(Number(expiresAt), this.deps.now())) {
+      logger.debug(`message ${message.seq} of ${topic} expired (ttlInSeconds); terminated without delivery`);
+      if (settings.ackPolicy !== "none") message.term("expired");
+      return;
+    }
+    if (settings.rateLimitBps > 0) await this.pace(message.data.byteLength);
+    const ackWaitMs = settings.ackWaitMs ?? JETSTREAM_DEFAULTS.serverAckWaitMs;
+    const progress = settings.ackPolicy === "none" ? undefined : setInterval(() => message.working(), Math.max(10, Math.floor(ackWaitMs / 3)));
+    const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
+    try {
+      await handler({
+        topic,
+        data,
+        contentType: message.headers?.get(CONTENT_TYPE_HEADER) || undefined,
+        metadata: { Topic: message.subject, "jetstream.sequence": String(message.seq), "jetstream.deliveryCount": String(message.info.deliveryCount) },
+      });
+    } catch (error) {
+      clearInterval(progress);
+      const delay = this.signal.aborted ? STOPPED_NAK_DELAY_MS : this.nakDelay(message.info.deliveryCount);
+      logger.debug(`handler rejected message ${message.seq} of ${topic}: ${(error as Error).message}; redelivery in ${delay}ms`);
+      this.nak(message, delay);
+      return;
+    }
+    clearInterval(progress);
+    if (settings.ackPolicy !== "none") this.deps.writes.defer(() => message.ack());
+  }
+
+  private nak(message: JsMsg, delayMs: number): void {
+    if (this.deps.settings.ackPolicy === "none") return;
+    this.deps.writes.defer(() => (delayMs > 0 ? message.nak(delayMs) : message.nak()));
+  }
+
+  /** backOff's entry for this attempt (the last one repeats), else nakDelay. */
+  private nakDelay(deliveryCount: number): number {
+    const { backOffMs, nakDelayMs } = this.deps.settings;
+    if (backOffMs.length === 0) return nakDelayMs;
+    return backOffMs[Math.min(deliveryCount - 1, backOffMs.length - 1)]!;
+  }
+
+  /** rateLimit (bits per second): pull consumers cannot carry it, so the subscription spaces its deliveries. */
+  private async pace(bytes: number): Promise<void> {
+    const now = Date.now();
+    this.nextSendAt = Math.max(this.nextSendAt, now);
+    const wait = this.nextSendAt - now;
+    this.nextSendAt += ((bytes * 8) / this.deps.settings.rateLimitBps) * 1000;
+    if (wait > 0) await sleep(wait);
+  }
+}

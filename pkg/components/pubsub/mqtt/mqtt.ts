@@ -1,0 +1,206 @@
+import { createHash, randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import type { MqttClient } from "mqtt";
+import type { ComponentContext } from "../../component.js";
+import type { ComponentMetadata } from "../../metadata.js";
+import { consumerIdOf } from "../metadata.js";
+import { parseBackOffMetadata, type RetryDefaults, type RetryDefaultsProvider } from "../retry.js";
+import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
+import { closeClient, connected, openClient } from "./connection.js";
+import { parseMqttMetadata, type MqttSettings } from "./metadata.js";
+import { MqttSubscriber } from "./subscriber.js";
+
+/**
+ * `pubsub.mqtt3` (alias `pubsub.mqtt`): MQTT 3.1.1 on mqtt.js, Dapr's metadata names.
+ *
+ * - Topics are used as given; a subscription may use `+` and `#` (SUBSCRIBE_WILDCARDS), and each
+ *   message carries its concrete topic (PubSubMessage.topic, metadata `topic`), which the runtime puts
+ *   in the CloudEvent it delivers.
+ * - Replicas of an app compete: each subscription is `$share/<consumerID>/<topic>` (Mosquitto 2 does
+ *   this for 3.1.1 clients too). Dapr's mqtt3 gives every replica every message; `sharedSubscriptions:
+ *   false` restores that for brokers without shared subscriptions.
+ * - At-least-once with QoS >= 1: a message is acknowledged (PUBACK) only once the handler resolved. With
+ *   `cleanSession: false` (the default) and a stable client id (`<consumerID>-<hostname>-<topic hash>`),
+ *   a restarted sidecar gets back what it left unacknowledged and what was published while it was away.
+ *   Subscriptions are taken at QoS 1 even with `qos: 2`: a QoS 2 receipt (PUBREC) would hand the
+ *   broker's responsibility over before the app has the message.
+ *
+ * Held messages, and why one poison message cannot stall a topic: the broker sends a client at most a
+ * fixed number of unacknowledged messages (Mosquitto: `max_inflight_messages` 20) and MQTT 3.1.1 asks for
+ * PUBACKs in the order messages arrived. Acknowledging in order would make one message the app keeps
+ * refusing hold back every PUBACK behind it, and after 20 messages the broker would send nothing more.
+ * So each message is acknowledged on its own, as soon as it is handled, out of order when need be
+ * (Mosquitto matches a PUBACK by its packet id: checked); a refused message holds one in-flight slot
+ * while the runtime retries it, and the others flow past it. The cost: a topic stalls only when as many messages as the broker's in-flight
+ * limit are being retried at once, which only an unbounded retry policy allows; `backOffMaxRetries` (or
+ * the subscription's `maxRetries`) with a `deadLetterTopic` bounds it, and a held message is never
+ * acknowledged unless delivered, dropped on purpose or moved to the dead-letter topic. A message held
+ * when the sidecar stops is left unacknowledged for the next session (cleanSession: true loses it with
+ * the session, as the broker discards the session's in-flight messages).
+ *
+ * Known broker behaviour (Mosquitto 2.0, checked): a shared group's messages keep being shared out to a
+ * member's persistent session while it is offline, and wait there until it returns; a replica that never
+ * comes back under its client id (a Deployment's deleted pod) strands them until the broker expires the
+ * session (`persistent_client_expiration`). Stable pod names (StatefulSet) or that broker setting avoid it.
+ * An offline session queues at most `max_queued_messages` (1000) messages. Across its own restart
+ * (with persistence) Mosquitto 2.0 restores sessions but not their `$share` subscriptions: every
+ * reconnect subscribes again, and what is published between the broker's return and that SUBSCRIBE has
+ * no subscriber (plain subscriptions, `sharedSubscriptions: false`, are restored and lose nothing).
+ *
+ * Publishing while the broker is away fails at once (the sidecar answers 500); connections come back
+ * with a backoff (`reconnectInitialInterval` doubling to `reconnectMaxInterval`) and subscriptions resume.
+ */
+export class MqttPubSub implements PubSub, RetryDefaultsProvider {
+  private settings?: MqttSettings;
+  private retry: RetryDefaults = {};
+  private publisher?: MqttClient;
+  private readonly pending = new Set<Pending>();
+  private sweeper?: NodeJS.Timeout;
+  private readonly closing = new AbortController();
+  private readonly subscribers = new Set<MqttSubscriber>();
+
+  constructor(private readonly context: ComponentContext) {}
+
+  async init(metadata: ComponentMetadata): Promise<void> {
+    const settings = parseMqttMetadata(metadata, { appId: this.context.appId, env: this.context.env, namespace: this.context.namespace });
+    this.retry = parseBackOffMetadata(metadata);
+    this.settings = settings;
+    // A password given in the URL is a secret like any secretKeyRef: it never reaches a log line.
+    if (settings.password) this.context.redactor.add(settings.password);
+    // The publisher keeps no session: a random suffix lets any number of sidecars publish for one app.
+    const clientId = `${settings.consumerID}-pub-${randomUUID().slice(0, 8)}`;
+    const publisher = openClient(settings, clientId, true, "publisher", this.context.logger);
+    this.publisher = publisher;
+    publisher.on("close", () => {
+      // A publish waiting on a lost connection fails now (500) rather than after publishTimeout.
+      for (const pending of this.pending) pending.reject(new Error(`connection to MQTT broker ${settings.display} lost before it acknowledged the message`));
+      this.pending.clear();
+    });
+    await connected(publisher, settings);
+  }
+
+  features(): PubSubFeature[] {
+    const s = this.settings;
+    return ["SUBSCRIBE_WILDCARDS", ...(s?.sharedSubscriptions === false ? [] : (["COMPETING_CONSUMERS"] as const)), ...(s?.cleanSession ? [] : (["PERSISTENT"] as const))];
+  }
+
+  retryDefaults(): RetryDefaults {
+    return this.retry;
+  }
+
+  async publish(request: PublishRequest): Promise<void> {
+    const { settings, publisher } = this.ready();
+    if (/[+#]/.test(request.topic) || request.topic.startsWith("$")) throw new Error(`topic ${JSON.stringify(request.topic)} cannot be published to: MQTT wildcards (+, #) and $-topics are for subscriptions`);
+    if (!publisher.connected) throw new Error(`MQTT broker ${settings.display} is not connected`);
+    await new Promise<void>((resolve, reject) => {
+      const pending: Pending = { reject, deadline: Date.now() + settings.publishTimeoutMs };
+      this.pending.add(pending);
+      this.sweepTimeouts(settings);
+      publisher.publish(request.topic, request.data, { qos: settings.qos, retain: settings.retain }, (error) => {
+        this.pending.delete(pending);
+        if (error) reject(error);
+        else resolve();
+      });
+    });
+  }
+
+  /**
+   * One timer for all publishes waiting on the broker (a timer per publish costs throughput): each
+   * tick fails those past their deadline, and it runs only while some are waiting.
+   */
+  private sweepTimeouts(settings: MqttSettings): void {
+    if (this.sweeper) return;
+    this.sweeper = setInterval(() => {
+      const now = Date.now();
+      for (const pending of this.pending) {
+        if (pending.deadline > now) continue;
+        this.pending.delete(pending);
+        pending.reject(new Error(`MQTT broker ${settings.display} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
+      }
+      if (this.pending.size === 0) {
+        clearInterval(this.sweeper);
+        this.sweeper = undefined;
+      }
+    }, Math.min(1000, settings.publishTimeoutMs));
+    this.sweeper.unref();
+  }
+
+  async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
+    const { settings } = this.ready();
+    const group = this.groupOf(request.metadata);
+    const filter = settings.sharedSubscriptions ? `$share/${group}/${request.topic}` : request.topic;
+    const clientId = claimClientId(group, request.topic);
+    const subscriber = new MqttSubscriber({ settings, clientId, filter, topic: request.topic, handler, logger: this.context.logger });
+    try {
+      await subscriber.start(AbortSignal.any([signal, this.closing.signal]));
+    } catch (error) {
+      releaseClientId(clientId);
+      throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
+    }
+    this.subscribers.add(subscriber);
+    void subscriber.drained().finally(() => {
+      this.subscribers.delete(subscriber);
+      releaseClientId(clientId);
+    });
+    return subscriber;
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    await Promise.all([...this.subscribers].map((s) => s.drained()));
+    clearInterval(this.sweeper);
+    const publisher = this.publisher;
+    this.publisher = undefined;
+    if (publisher) await closeClient(publisher);
+  }
+
+  /**
+   * The shared-subscription group: the subscription's consumerID (the runtime passes the app-id unless
+   * the subscription names one), but a consumerID set on the component wins over the runtime's default.
+   */
+  private groupOf(metadata: Record<string, string>): string {
+    const settings = this.settings!;
+    const requested = consumerIdOf(metadata);
+    if (requested === undefined || (settings.consumerIDSet && requested === this.context.appId)) return settings.consumerID;
+    if (/[\s/+#]/.test(requested)) throw new Error(`consumerID ${JSON.stringify(requested)} must not contain whitespace, '/', '+' or '#'`);
+    return requested;
+  }
+
+  private ready(): { settings: MqttSettings; publisher: MqttClient } {
+    if (!this.settings || !this.publisher) throw new Error(`pubsub ${this.context.name} is not initialised`);
+    return { settings: this.settings, publisher: this.publisher };
+  }
+}
+
+/** A publish waiting for the broker's PUBACK. */
+interface Pending {
+  reject: (error: Error) => void;
+  deadline: number;
+}
+
+/** Client ids in use in this process: two live subscriptions never share one (the broker would drop the older). */
+const idsInUse = new Set<string>();
+
+/**
+ * `<group>-<hostname>-<topic hash>[-n]`: the same in a restarted sidecar of the same pod, so its
+ * persistent session (and what waits in it) is found again; `n` tells apart two subscriptions of one
+ * group and topic in one process, the lowest free one taken, so a resubscription takes its session back.
+ */
+export function subscriberClientId(group: string, topic: string, index = 0, host = hostname()): string {
+  const hash = createHash("sha256").update(topic).digest("hex").slice(0, 10);
+  return `${group}-${host}-${hash}${index === 0 ? "" : `-${index}`}`;
+}
+
+function claimClientId(group: string, topic: string): string {
+  for (let i = 0; ; i++) {
+    const id = subscriberClientId(group, topic, i);
+    if (!idsInUse.has(id)) {
+      idsInUse.add(id);
+      return id;
+    }
+  }
+}
+
+function releaseClientId(id: string): void {
+  idsInUse.delete(id);
+}
