@@ -86,17 +86,31 @@ function tracedHandler(tracing: Tracing, name: string, route: string, endpoint: 
  * Server options under which every request and response is born with `app`'s own prototypes
  * (`app.request`, `app.response`), through `node:http`'s documented `IncomingMessage` and
  * `ServerResponse` options. Express re-parents both objects on entry with Object.setPrototypeOf,
- * which V8 skips when the prototype is already the one asked for. Re-parenting a live object is
- * what costs: measured here, it made bare Express spend 3.5 times the CPU per request and promote
- * some 7 KB per request to the old generation (a mark-compact every few seconds, hence the latency
- * tail). Express still serves every request; the prototype is only set at birth.
+ * which V8 skips when the prototype is already the one asked for. Express still serves every
+ * request; the prototype is only set at birth.
+ *
+ * How the objects are born decides whether this pays, and the answer flipped between V8 versions
+ * (bare Express, CPU per request, medians of alternating rounds on a loaded 2-core machine):
+ * - Node 24: Reflect.construct(base, args, newTarget) 37 us; Express's own re-parenting (`app.listen`)
+ *   39-48 us; a plain function calling the base on `this` 50-56 us, slower than doing nothing.
+ * - Node 20: the plain function 49 us; `app.listen` 147 us (re-parenting a live object also promoted
+ *   some 7 KB per request to the old generation); Reflect.construct 213 us.
+ * Node 22 was not measured; it takes the Node 24 path, as engines.node >= 22 is what the project runs.
  */
 export function expressServerOptions(app: Express): Pick<http.ServerOptions, "IncomingMessage" | "ServerResponse"> {
-  // Node defines both as plain functions. Were one ever a class, calling it without `new` would throw
-  // on every request: then keep Node's own and let Express re-parent, as it does by default.
+  const major = Number(process.versions.node.split(".")[0]);
+  if (major >= 22) {
+    function ApiRequest(socket: Socket): http.IncomingMessage {
+      return Reflect.construct(http.IncomingMessage, [socket], ApiRequest) as http.IncomingMessage;
+    }
+    function ApiResponse(req: http.IncomingMessage, options?: object): http.ServerResponse {
+      return Reflect.construct(http.ServerResponse, [req, options], ApiResponse) as http.ServerResponse;
+    }
+    return parented(ApiRequest, ApiResponse, app);
+  }
+  // Node 20: Node defines both as plain functions. Were one ever a class, calling it without `new`
+  // would throw on every request: then keep Node's own and let Express re-parent, as it does by default.
   if ([http.IncomingMessage, http.ServerResponse].some((base) => Function.prototype.toString.call(base).startsWith("class"))) return {};
-  // Plain functions calling the base, not Reflect.construct(base, args, newTarget): V8 derives an
-  // instance layout per call that way, which measured slower than Express's own re-parenting.
   const incomingMessage = http.IncomingMessage as unknown as (this: object, socket: Socket) => void;
   const serverResponse = http.ServerResponse as unknown as (this: object, req: http.IncomingMessage, options?: object) => void;
   function ApiRequest(this: object, socket: Socket): void {
@@ -105,7 +119,12 @@ export function expressServerOptions(app: Express): Pick<http.ServerOptions, "In
   function ApiResponse(this: object, req: http.IncomingMessage, options?: object): void {
     serverResponse.call(this, req, options);
   }
-  ApiRequest.prototype = app.request;
-  ApiResponse.prototype = app.response;
-  return { IncomingMessage: ApiRequest as unknown as typeof http.IncomingMessage, ServerResponse: ApiResponse as unknown as typeof http.ServerResponse };
+  return parented(ApiRequest, ApiResponse, app);
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- constructors called by node:http with `new`
+function parented(request: Function, response: Function, app: Express): Pick<http.ServerOptions, "IncomingMessage" | "ServerResponse"> {
+  request.prototype = app.request;
+  response.prototype = app.response;
+  return { IncomingMessage: request as unknown as typeof http.IncomingMessage, ServerResponse: response as unknown as typeof http.ServerResponse };
 }
