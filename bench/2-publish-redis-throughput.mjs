@@ -1,4 +1,4 @@
-// 2. publish msgs/s through the sidecar to Redis / direct ioredis XADD of the same CloudEvent, same in-flight count. Stretch >= 0.3.
+// 2. publish msgs/s through the sidecar to Redis / direct ioredis XADD of the same CloudEvent, same in-flight count. Target >= 0.5 (issue 24).
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import { Redis } from "ioredis";
@@ -40,7 +40,7 @@ export async function run() {
     const side = await autocannon({ url, method: "POST", connections: IN_FLIGHT, duration: SECONDS, headers: { "content-type": "application/json" }, body });
     if (side.non2xx > 0 || side.errors > 0) throw new Error(`sidecar answered ${side.non2xx} non-2xx, ${side.errors} errors`);
     const s = side.requests.average;
-    return { name: "2 publish msgs/s to Redis / direct XADD", baseline: `${directRate.toFixed(0)} msg/s`, sidecar: `${s.toFixed(0)} msg/s`, ratio: s / directRate, target: "report (stretch >= 0.3)", pass: s / directRate >= 0.3 };
+    return { name: "2 publish msgs/s to Redis / direct XADD", baseline: `${directRate.toFixed(0)} msg/s`, sidecar: `${s.toFixed(0)} msg/s`, ratio: s / directRate, target: ">= 0.5 (issue 24)", pass: s / directRate >= 0.5 };
   } finally {
     await sidecar.stop();
     await redis.del(directTopic, sidecarTopic);

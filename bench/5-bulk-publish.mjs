@@ -1,4 +1,4 @@
-// 5. bulk publish of 100 entries / 100 single publishes, messages per second, to Redis. Target >= 2.5x.
+// 5. bulk publish of 100 entries / 100 single publishes, messages per second, to Redis. Target >= 5x (issue 24).
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import { SECONDS, body1k, redisComponent, startSidecar } from "./lib.mjs";
@@ -25,7 +25,7 @@ export async function run() {
     if (single.non2xx > 0 || bulk.non2xx > 0) throw new Error(`non-2xx answers: single ${single.non2xx}, bulk ${bulk.non2xx}`);
     const s = single.requests.average;
     const b = bulk.requests.average * ENTRIES;
-    return { name: "5 bulk publish (100 entries) / single publishes", baseline: `${s.toFixed(0)} msg/s`, sidecar: `${b.toFixed(0)} msg/s`, ratio: b / s, target: ">= 2.5", pass: b / s >= 2.5 };
+    return { name: "5 bulk publish (100 entries) / single publishes", baseline: `${s.toFixed(0)} msg/s`, sidecar: `${b.toFixed(0)} msg/s`, ratio: b / s, target: ">= 5 (issue 24)", pass: b / s >= 5 };
   } finally {
     await sidecar.stop();
     await redis.del(singleTopic, bulkTopic);

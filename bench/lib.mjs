@@ -8,7 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const RUNTIMED = path.join(ROOT, "dist/cmd/runtimed/main.js");
+/** BENCH_RUNTIMED=<path of main.js> measures another build (e.g. a checkout of main, for a before/after table). */
+export const RUNTIMED = process.env.BENCH_RUNTIMED ?? path.join(ROOT, "dist/cmd/runtimed/main.js");
 export const REDIS_HOST = process.env.BENCH_REDIS ?? "127.0.0.1:6379";
 /** Seconds per measured phase; BENCH_SECONDS=1 for a smoke run. */
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -117,6 +118,12 @@ spec:
   metadata:
   - {name: redisHost, value: "${REDIS_HOST}"}
 ${extra}`;
+}
+
+/** Read and write syscalls (syscr, syscw) a process has made so far, from /proc/<pid>/io (Linux). */
+export async function syscalls(pid) {
+  const io = await readFile(`/proc/${pid}/io`, "utf8");
+  return { reads: Number(/syscr:\s+(\d+)/.exec(io)?.[1]), writes: Number(/syscw:\s+(\d+)/.exec(io)?.[1]) };
 }
 
 /** Resident set size of a process from /proc (Linux), in bytes. */

@@ -13,6 +13,8 @@ const BENCHES = {
   6: "./6-idle-rss.mjs",
   20: "./20-tracing.mjs",
   7: "./7-configuration-notify-latency.mjs",
+  10: "./10-redis-syscalls-cpu.mjs",
+  11: "./11-redis-scale.mjs",
   8: "./8-rabbitmq.mjs",
   9: "./9-jetstream.mjs",
   12: "./12-mqtt.mjs",
@@ -36,5 +38,5 @@ for (const id of wanted) {
     console.log(`${id}: FAILED: ${error.stack ?? error}`);
   }
 }
-console.table(rows.map((r) => ({ benchmark: r.name, baseline: r.baseline, sidecar: r.sidecar, ratio: fmt(r.ratio), target: r.target, met: r.pass })));
+console.table(rows.map((r) => ({ benchmark: r.name, baseline: r.baseline, sidecar: r.sidecar, ratio: fmt(r.ratio), target: r.target, result: r.pass ? "PASS" : "FAIL" })));
 process.exit(failed ? 1 : 0);

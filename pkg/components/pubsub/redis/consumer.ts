@@ -1,17 +1,20 @@
 import type { Logger } from "../../../diagnostics/logger.js";
-import { Backoff, pause } from "../../../util/backoff.js";
+import { pause } from "../../../util/backoff.js";
 import type { RedisClient } from "../../redis/client.js";
 import { HandlerPool } from "../pool.js";
 import { isExpired, type Clock } from "../ttl.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { decodeEntryList, decodeReadReply, isBusyGroupError, isNoGroupError, type StreamEntry } from "./entry.js";
 import type { RedisPubSubSettings } from "./metadata.js";
+import type { ReadTarget } from "./reader.js";
 
 export interface StreamConsumerDeps {
   /** The shared command connection: XACK, XCLAIM, XAUTOCLAIM, XGROUP. */
   client: RedisClient;
-  /** A connection of this consumer's own, since XREADGROUP BLOCK holds it (closed on abort). */
-  reader: RedisClient;
+  /** Sends a command in the component's tick pipeline: XACKs of several streams and XADDs settled in one turn share a write. */
+  send: (command: string, args: Array<string | number | Buffer>) => Promise<unknown>;
+  /** The reader shared by every stream this consumer name reads in the group (one blocking XREADGROUP for all). */
+  reader: { add(target: ReadTarget): void; release(target: ReadTarget): void };
   stream: string;
   consumerName: string;
   settings: RedisPubSubSettings;
@@ -20,8 +23,6 @@ export interface StreamConsumerDeps {
   now?: Clock;
 }
 
-/** How long one XREADGROUP blocks; the abort disconnects the reader, so this only bounds idle round trips. */
-const BLOCK_MS = 5000;
 /** Consumers of the group with nothing pending and idle this long are gone (crashed sidecars): remove them. */
 const DEAD_CONSUMER_IDLE_MS = 10 * 60_000;
 
@@ -31,7 +32,7 @@ const DEAD_CONSUMER_IDLE_MS = 10 * 60_000;
  * resolved, redelivers a rejected entry after redeliverInterval, and reclaims entries any consumer
  * left pending for processingTimeout (a crashed replica's), which is what makes delivery at-least-once.
  */
-export class StreamConsumer implements ActiveSubscription {
+export class StreamConsumer implements ActiveSubscription, ReadTarget {
   /** Ids queued, being handled or waiting for redelivery here, so a reclaim does not hand them out twice. */
   private readonly known = new Set<string>();
   private readonly pool: HandlerPool<StreamEntry>;
@@ -46,6 +47,10 @@ export class StreamConsumer implements ActiveSubscription {
     return this.deps.consumerName;
   }
 
+  get stream(): string {
+    return this.deps.stream;
+  }
+
   constructor(private readonly deps: StreamConsumerDeps) {
     this.now = deps.now ?? Date.now;
     this.logger = deps.logger;
@@ -57,7 +62,7 @@ export class StreamConsumer implements ActiveSubscription {
     this.signal = signal;
     await this.ensureGroup();
     signal.addEventListener("abort", () => this.stop(), { once: true });
-    this.loops = Promise.all([this.readLoop(), this.reclaimLoop()]).then(() => undefined);
+    this.loops = Promise.all([this.readHistoryThenJoin(), this.reclaimLoop()]).then(() => undefined);
   }
 
   async drained(): Promise<void> {
@@ -69,8 +74,26 @@ export class StreamConsumer implements ActiveSubscription {
     // Entries queued or waiting for redelivery stay pending in the group; a consumer reclaims them after processingTimeout.
     for (const timer of this.retryTimers.values()) clearTimeout(timer);
     this.retryTimers.clear();
+    // Leave the shared read first: the reader must not watch a stopped pool's room.
+    this.deps.reader.release(this);
     this.pool.stop();
-    this.deps.reader.disconnect();
+  }
+
+  room(): number {
+    const { concurrency, queueDepth } = this.deps.settings;
+    return concurrency + queueDepth - this.pool.outstanding;
+  }
+
+  roomChanged(): Promise<void> {
+    return this.pool.changed();
+  }
+
+  accept(entries: StreamEntry[]): void {
+    for (const entry of entries) this.enqueue(entry);
+  }
+
+  recreateGroup(): Promise<void> {
+    return this.ensureGroup();
   }
 
   /**
@@ -86,44 +109,31 @@ export class StreamConsumer implements ActiveSubscription {
     }
   }
 
-  private room(): number {
-    const { concurrency, queueDepth } = this.deps.settings;
-    return concurrency + queueDepth - this.pool.outstanding;
-  }
-
-  private async readLoop(): Promise<void> {
-    const { reader, stream, consumerName, settings } = this.deps;
-    let failures = 0;
-    const backoff = new Backoff({ initialMs: 200, maxMs: 2000 });
-    // First this consumer's own pending history (id 0: what a predecessor of the same name left), then new entries (>).
+  /**
+   * First this consumer's own pending history (id 0: what a predecessor of the same name left, e.g.
+   * before a hot reload), read without blocking on the command connection; then new entries (>),
+   * read by the shared reader. A failed history read is left to XAUTOCLAIM (after processingTimeout).
+   */
+  private async readHistoryThenJoin(): Promise<void> {
+    const { client, stream, consumerName, settings } = this.deps;
     let cursor = "0";
-    while (!this.signal.aborted) {
-      const room = this.room();
-      if (room <= 0) {
-        await this.pool.changed();
-        continue;
-      }
-      try {
-        const reply = await reader.callBuffer("XREADGROUP", "GROUP", settings.consumerGroup, consumerName, "COUNT", room, "BLOCK", BLOCK_MS, "STREAMS", stream, cursor);
-        if (failures > 0) this.logger.info(`reading stream ${stream} again after ${failures} failed attempt(s)`);
-        failures = 0;
-        backoff.reset();
-        const entries = decodeReadReply(reply);
-        if (cursor !== ">") cursor = entries.length === 0 ? ">" : entries[entries.length - 1]!.id;
-        for (const entry of entries) this.enqueue(entry);
-      } catch (error) {
-        if (this.signal.aborted) break;
-        failures++;
-        if (isNoGroupError(error)) {
-          // Redis lost the group (restart without persistence, or the key was deleted): recreate it.
-          this.logger.warn(`consumer group ${settings.consumerGroup} of stream ${stream} is gone; recreating it`);
-          await this.ensureGroup().catch((e: unknown) => this.logger.warn(`recreating consumer group: ${(e as Error).message}`));
-        } else if (failures === 1) {
-          this.logger.warn(`reading stream ${stream} failed: ${(error as Error).message}; retrying`);
+    try {
+      while (!this.signal.aborted) {
+        const room = this.room();
+        if (room <= 0) {
+          await this.pool.changed();
+          continue;
         }
-        await pause(backoff.next(), this.signal);
+        const reply = await client.callBuffer("XREADGROUP", "GROUP", settings.consumerGroup, consumerName, "COUNT", room, "STREAMS", stream, cursor);
+        const entries = decodeReadReply(reply);
+        if (entries.length === 0) break;
+        cursor = entries[entries.length - 1]!.id;
+        this.accept(entries);
       }
+    } catch (error) {
+      if (!isNoGroupError(error)) this.logger.warn(`reading the pending entries of stream ${stream} failed: ${(error as Error).message}; they come back after processingTimeout`);
     }
+    if (!this.signal.aborted) this.deps.reader.add(this);
   }
 
   /** Every tick: XAUTOCLAIM entries of any consumer idle beyond processingTimeout, and forget dead consumers. */
@@ -212,13 +222,14 @@ export class StreamConsumer implements ActiveSubscription {
   }
 
   /**
-   * One XACK for every entry settled in the same turn of the event loop: a socket write and a round
-   * trip per batch instead of per message, which was most of the delivery path's Redis cost.
+   * One XACK for every entry of the stream settled in the same turn of the event loop, sent through
+   * the component's tick pipeline: under load the XACKs of every stream, and the XADDs of the same
+   * turn, leave in one socket write, instead of a write and a round trip per message.
    */
   private async flushAcks(): Promise<void> {
     const batch = this.pendingAcks.splice(0);
     try {
-      await this.deps.client.call("XACK", this.deps.stream, this.deps.settings.consumerGroup, ...batch.map((a) => a.id));
+      await this.deps.send("XACK", [this.deps.stream, this.deps.settings.consumerGroup, ...batch.map((a) => a.id)]);
     } catch (error) {
       this.logger.warn(`acknowledging ${batch.length} entries of stream ${this.deps.stream} failed: ${(error as Error).message}; they will be delivered again`);
     } finally {

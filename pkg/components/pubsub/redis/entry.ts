@@ -61,6 +61,15 @@ export function decodeReadReply(reply: unknown): StreamEntry[] {
   return entries;
 }
 
+/** Entries of an XREADGROUP reply over several streams, per stream name (empty when BLOCK timed out or was unblocked). */
+export function decodeReadReplyByStream(reply: unknown): Array<[string, StreamEntry[]]> {
+  if (!Array.isArray(reply)) return [];
+  const pairs: Array<[unknown, unknown]> = [];
+  if (Array.isArray(reply[0])) for (const pair of reply) pairs.push([(pair as unknown[])[0], (pair as unknown[])[1]]);
+  else for (let i = 0; i + 1 < reply.length; i += 2) pairs.push([reply[i], reply[i + 1]]);
+  return pairs.map(([name, list]) => [String(name), decodeEntryList(list)]);
+}
+
 /** Entries of a plain list of `[id, fields]` (XCLAIM, and the second element of XAUTOCLAIM). */
 export function decodeEntryList(reply: unknown): StreamEntry[] {
   if (!Array.isArray(reply)) return [];

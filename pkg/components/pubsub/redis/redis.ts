@@ -16,6 +16,7 @@ import type {
   SubscribeRequest,
 } from "../types.js";
 import { StreamConsumer } from "./consumer.js";
+import { SharedReader } from "./reader.js";
 import { consumerIdOf } from "../metadata.js";
 import { expiresAtOf, type Clock } from "../ttl.js";
 import { entryFields } from "./entry.js";
@@ -36,6 +37,8 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   private publishes?: TickPipeline;
   private readonly closing = new AbortController();
   private readonly consumers = new Set<StreamConsumer>();
+  /** One reader (one blocking connection) per consumer group and consumer name, shared by all their streams. */
+  private readonly readers = new Map<string, SharedReader>();
 
   private readonly now: Clock;
 
@@ -101,14 +104,16 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     // Per-subscription metadata overrides the component's, as in Dapr (the runtime names the group with consumerID).
     const group = consumerIdOf(request.metadata);
     const settings = group === undefined ? base : { ...base, consumerGroup: group };
-    // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
-    const reader = this.connect(`reader ${request.topic}`, {}, { maxRetriesPerRequest: null });
     const combined = AbortSignal.any([signal, this.closing.signal]);
+    const consumerName = claimConsumerName(request.topic, settings.consumerGroup);
+    const reader = this.readerFor(settings.consumerGroup, consumerName, request.topic);
+    const publishes = this.publishes!;
     const consumer = new StreamConsumer({
       client,
+      send: (command, args) => publishes.call(command, args),
       reader,
       stream: request.topic,
-      consumerName: claimConsumerName(request.topic, settings.consumerGroup),
+      consumerName,
       settings,
       handler,
       logger: this.context.logger,
@@ -117,7 +122,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     try {
       await consumer.start(combined);
     } catch (error) {
-      reader.disconnect();
+      reader.release(consumer);
       releaseConsumerName(request.topic, settings.consumerGroup, consumer.name);
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
     }
@@ -132,9 +137,40 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   async close(): Promise<void> {
     this.closing.abort();
     await Promise.all([...this.consumers].map((c) => c.drained()));
+    await Promise.all([...this.readers.values()].map((r) => r.closed()));
     const client = this.client;
     this.client = undefined;
     if (client) await closeClient(client);
+  }
+
+  /**
+   * The reader of this group and consumer name, created with its connection on first use. Names
+   * differ only while two subscriptions of one stream overlap (a hot reload), so a component holds
+   * one reader connection, whatever its topic count, besides the command connection.
+   *
+   * In a Redis Cluster one XREADGROUP may only name keys of one slot (else CROSSSLOT): streams share
+   * a reader only when they share a hash tag (`{orders}.created`, `{orders}.paid`), which puts them
+   * in one slot; a stream without one reads alone, as it did before the shared reader.
+   */
+  private readerFor(group: string, consumerName: string, stream: string): SharedReader {
+    const cluster = this.settings!.connection.mode === "cluster";
+    const key = JSON.stringify([group, consumerName, cluster ? slotGroupOf(stream) : ""]);
+    let reader = this.readers.get(key);
+    if (reader) return reader.acquire();
+    reader = new SharedReader({
+      // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
+      connection: this.connect(`reader ${group}`, {}, { maxRetriesPerRequest: null }),
+      // CLIENT UNBLOCK needs the id of the node connection a Cluster client picked: there, a short BLOCK re-issues the read instead.
+      unblock: cluster ? undefined : this.client!,
+      group,
+      consumerName,
+      logger: this.context.logger,
+      onIdle: () => {
+        if (this.readers.get(key) === reader) this.readers.delete(key);
+      },
+    });
+    this.readers.set(key, reader);
+    return reader.acquire();
   }
 
   private ready(): { client: RedisClient; settings: RedisPubSubSettings } {
@@ -153,6 +189,16 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   private connect(role: string, defaults: Partial<RedisOptions>, fixed: Partial<RedisOptions> = {}): RedisClient {
     return createRedisClient(this.settings!.connection, { role, logger: this.context.logger, connectionName: `runtime-${this.context.appId}`, defaults, fixed });
   }
+}
+
+/** The part of a key Redis Cluster hashes (its hash tag, else the whole key): keys with equal groups share a slot. */
+export function slotGroupOf(key: string): string {
+  const open = key.indexOf("{");
+  if (open >= 0) {
+    const close = key.indexOf("}", open + 1);
+    if (close > open + 1) return key.slice(open + 1, close);
+  }
+  return key;
 }
 
 /** This process among the group's consumers; a restarted process is a new consumer, whose predecessor's entries are reclaimed by idle time. */

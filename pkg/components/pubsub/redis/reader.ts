@@ -1,0 +1,209 @@
+import type { Logger } from "../../../diagnostics/logger.js";
+import type { RedisClient } from "../../redis/client.js";
+import { Backoff, pause } from "../../../util/backoff.js";
+import { decodeReadReplyByStream, isNoGroupError, type StreamEntry } from "./entry.js";
+
+/** What the shared reader needs of each subscription it reads for (StreamConsumer). */
+export interface ReadTarget {
+  readonly stream: string;
+  /** Entries it can take now (free handler slots plus read-ahead); 0 leaves its stream out of the next read. */
+  room(): number;
+  /** Resolves once room() may have grown (a handler settled) or the subscription stopped. */
+  roomChanged(): Promise<void>;
+  accept(entries: StreamEntry[]): void;
+  /** Recreates the consumer group of its stream (Redis lost it). */
+  recreateGroup(): Promise<void>;
+}
+
+export interface SharedReaderDeps {
+  /** A connection of the reader's own: XREADGROUP BLOCK holds it. Disconnected when the last target leaves. */
+  connection: RedisClient;
+  /**
+   * The command connection, from which CLIENT UNBLOCK interrupts a blocked read when the stream set
+   * changes; without one (Redis Cluster), reads block briefly instead and the next one picks the change up.
+   */
+  unblock?: RedisClient;
+  group: string;
+  consumerName: string;
+  logger: Logger;
+  /** Called once the last target left and the connection was closed: the reader must not be handed out again. */
+  onIdle: () => void;
+}
+
+/** Bounds an idle read's round trip; a change of the stream set interrupts it at once with CLIENT UNBLOCK. */
+const BLOCK_MS = 5000;
+/** The block without CLIENT UNBLOCK: how long a change of the stream set may wait to be read. */
+const SHORT_BLOCK_MS = 250;
+
+/**
+ * One blocking `XREADGROUP ... STREAMS k1 .. kn > .. >` for every stream a consumer (group + name)
+ * reads, on one connection: a component holds O(1) Redis connections whatever its topic count,
+ * instead of one per subscribed topic. Streams without room are left out of the read (backpressure
+ * per topic, as before); COUNT is the smallest room among the streams read (COUNT bounds each
+ * stream's share of the reply). Adding or removing a stream, or room coming back to a stream left
+ * out, re-issues the read: the blocked one is ended with CLIENT UNBLOCK from the command connection.
+ */
+export class SharedReader {
+  private readonly targets = new Map<string, ReadTarget>();
+  /** Targets left out of the current read for want of room, each watched once until room comes back. */
+  private readonly watching = new Set<ReadTarget>();
+  private clientId?: number;
+  /** Increments per XREADGROUP sent; an unblock retries until the read it aimed at has returned. */
+  private generation = 0;
+  private inFlight = false;
+  private unblocking = false;
+  private wakeIdle?: () => void;
+  private stopped = false;
+  private holders = 0;
+  private readonly stopping = new AbortController();
+  private readonly loop: Promise<void>;
+
+  constructor(private readonly deps: SharedReaderDeps) {
+    // A reconnected socket is a new Redis client with a new id.
+    deps.connection.on("close", () => (this.clientId = undefined));
+    this.loop = this.run();
+  }
+
+  get size(): number {
+    return this.targets.size;
+  }
+
+  /**
+   * A subscription takes the reader before it joins it (after reading its pending history): the
+   * reader lives while anyone holds it, so a stream joining later never finds it closed.
+   */
+  acquire(): this {
+    if (this.stopped) throw new Error(`the reader of consumer ${this.deps.consumerName} is closed`);
+    this.holders++;
+    return this;
+  }
+
+  add(target: ReadTarget): void {
+    if (this.targets.has(target.stream)) throw new Error(`stream ${target.stream} is already read by consumer ${this.deps.consumerName}`);
+    this.targets.set(target.stream, target);
+    this.reissue();
+  }
+
+  /**
+   * Leaves the read (if it joined) and lets go of the reader; the last holder closes it. Entries of
+   * the stream read after this stay pending under the consumer (its successor's history read or
+   * XAUTOCLAIM takes them).
+   */
+  release(target: ReadTarget): void {
+    const joined = this.targets.get(target.stream) === target;
+    if (joined) {
+      this.targets.delete(target.stream);
+      this.watching.delete(target);
+    }
+    this.holders--;
+    if (this.holders <= 0) this.stop();
+    else if (joined) this.reissue();
+  }
+
+  private stop(): void {
+    this.stopped = true;
+    this.stopping.abort();
+    this.deps.connection.disconnect();
+    this.wakeIdle?.();
+    this.deps.onIdle();
+  }
+
+  /** Resolves once the read loop ended (after the last target left). */
+  async closed(): Promise<void> {
+    await this.loop;
+  }
+
+  /** Ends the read in flight (or the idle wait) so the next one is built from the current stream set. */
+  private reissue(): void {
+    if (this.wakeIdle) {
+      this.wakeIdle();
+      return;
+    }
+    if (!this.inFlight || this.unblocking || !this.deps.unblock) return;
+    this.unblocking = true;
+    void this.unblock(this.generation).finally(() => (this.unblocking = false));
+  }
+
+  /**
+   * CLIENT UNBLOCK answers 0 when the read has not reached Redis yet (the two connections are not
+   * ordered) or its reply is already on the way: try again shortly until that read has returned.
+   */
+  private async unblock(generation: number): Promise<void> {
+    for (let attempt = 0; !this.stopped && this.inFlight && this.generation === generation && attempt < 200; attempt++) {
+      if (this.clientId !== undefined) {
+        const done = await this.deps.unblock!.call("CLIENT", "UNBLOCK", this.clientId).catch(() => 0);
+        if (done === 1) return;
+      }
+      await pause(2 + attempt * 2, this.stopping.signal);
+    }
+  }
+
+  private async run(): Promise<void> {
+    const { connection, group, consumerName, logger } = this.deps;
+    const backoff = new Backoff({ initialMs: 200, maxMs: 2000 });
+    let failures = 0;
+    while (!this.stopped) {
+      const ready: ReadTarget[] = [];
+      let count = Infinity;
+      for (const target of this.targets.values()) {
+        const room = target.room();
+        if (room > 0) {
+          ready.push(target);
+          count = Math.min(count, room);
+        } else this.watch(target);
+      }
+      if (ready.length === 0) {
+        await new Promise<void>((resolve) => (this.wakeIdle = resolve));
+        this.wakeIdle = undefined;
+        continue;
+      }
+      try {
+        if (this.deps.unblock) this.clientId ??= Number(await connection.call("CLIENT", "ID"));
+        const block = this.deps.unblock ? BLOCK_MS : SHORT_BLOCK_MS;
+        const args: Array<string | number> = ["GROUP", group, consumerName, "COUNT", count, "BLOCK", block, "STREAMS"];
+        for (const target of ready) args.push(target.stream);
+        for (let i = 0; i < ready.length; i++) args.push(">");
+        this.generation++;
+        this.inFlight = true;
+        let reply: unknown;
+        try {
+          reply = await connection.callBuffer("XREADGROUP", ...args);
+        } finally {
+          this.inFlight = false;
+        }
+        if (failures > 0) logger.info(`reading ${ready.length} stream(s) of group ${group} again after ${failures} failed attempt(s)`);
+        failures = 0;
+        backoff.reset();
+        for (const [stream, entries] of decodeReadReplyByStream(reply)) {
+          // A stream removed while the read was in flight: its entries stay pending under this consumer.
+          if (entries.length > 0) this.targets.get(stream)?.accept(entries);
+        }
+      } catch (error) {
+        if (this.stopped) break;
+        failures++;
+        if (isNoGroupError(error)) {
+          // Redis lost a group (restart without persistence, or a key deleted): recreate them all (BUSYGROUP for those that exist).
+          logger.warn(`a consumer group ${group} of ${ready.map((t) => t.stream).join(", ")} is gone; recreating it`);
+          await Promise.all(ready.map((t) => t.recreateGroup().catch((e: unknown) => logger.warn(`recreating consumer group of ${t.stream}: ${(e as Error).message}`))));
+        } else if (failures === 1) {
+          logger.warn(`reading streams of group ${group} failed: ${(error as Error).message}; retrying`);
+        }
+        await pause(backoff.next(), this.stopping.signal);
+      }
+    }
+  }
+
+  /** A target out of room rejoins the read as soon as one of its handlers settles. */
+  private watch(target: ReadTarget): void {
+    if (this.watching.has(target)) return;
+    this.watching.add(target);
+    const check = (): void => {
+      if (!this.watching.has(target)) return;
+      if (target.room() > 0) {
+        this.watching.delete(target);
+        this.reissue();
+      } else void target.roomChanged().then(check);
+    };
+    void target.roomChanged().then(check);
+  }
+}
