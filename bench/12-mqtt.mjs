@@ -4,19 +4,16 @@
 // shared broker would be measured too), or uses BENCH_MQTT=host:port.
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import mqtt from "mqtt";
-import { SECONDS, WARM_SECONDS, body1k, fmt, freePort, openLoop, percentile, poster, spawnTracked, startSidecar, waitFor } from "./lib.mjs";
+import { SECONDS, WARM_SECONDS, body1k, fmt, freePort, nowMs, openLoop, percentile, poster, spawnTracked, startLatencyApp, startSidecar, waitFor } from "./lib.mjs";
 import { cloudEvent } from "./2-publish-redis-throughput.mjs";
 
 let MQTT = process.env.BENCH_MQTT;
 const IN_FLIGHT = 32;
 const RATE = 1000;
-const nowMs = () => performance.timeOrigin + performance.now();
 
 // cleanSession true: the bench leaves no persistent session behind on the shared broker.
 function component(name) {
@@ -110,37 +107,16 @@ async function publishThroughput() {
 async function deliveryLatency() {
   const topic = `bench9/deliver/${randomUUID()}`;
   const directTopic = `bench9/direct-deliver/${randomUUID()}`;
-  const sidecarLatencies = [];
-  let warm = 0;
-  const appPort = await freePort();
-  const app = http.createServer((req, res) => {
-    if (req.method === "GET" && req.url === "/runtime/subscribe") {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify([{ pubsubname: "mqttbus", topic, route: "/deliver" }]));
-      return;
-    }
-    const chunks = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      const data = JSON.parse(Buffer.concat(chunks).toString()).data;
-      if (data.warm) warm++;
-      else sidecarLatencies.push(nowMs() - data.t);
-      res.statusCode = 200;
-      res.end();
-    });
-  });
-  app.keepAliveTimeout = 60_000;
-  await new Promise((r) => app.listen(appPort, "127.0.0.1", r));
+  const app = await startLatencyApp({ pubsubname: "mqttbus", topic: topic });
+  const sidecarLatencies = app.latencies;
+  const appPort = app.port;
   const sidecar = await startSidecar({ appId: `bench9-${randomUUID().slice(0, 6)}`, appPort, components: component("mqttbus") });
   const client = poster(sidecar.url);
   const publisher = await mqtt.connectAsync(`mqtt://${MQTT}`, { clientId: `bench9-pub-${randomUUID().slice(0, 8)}` });
   const subscriber = await mqtt.connectAsync(`mqtt://${MQTT}`, { clientId: `bench9-sub-${randomUUID().slice(0, 8)}` });
   try {
     const publishPath = `/v1.0/publish/mqttbus/${topic}`;
-    await waitFor(async () => (await client.post(publishPath, body1k({ warm: true }))) === 204 && warm > 0, { timeoutMs: 20_000, what: "subscription delivering" });
-    await openLoop(RATE, WARM_SECONDS, () => client.post(publishPath, body1k({ warm: true })).then((s) => s === 204));
-    const published = await openLoop(RATE, SECONDS, () => client.post(publishPath, body1k({ t: nowMs() })).then((s) => s === 204));
-    await waitFor(() => sidecarLatencies.length >= RATE * SECONDS, { timeoutMs: 30_000, what: "all sidecar deliveries" });
+    const published = await app.measure(client, publishPath, RATE);
 
     // Baseline: the same CloudEvent published QoS 1 by mqtt.js and read by an mqtt.js QoS 1 subscriber.
     const directLatencies = [];
@@ -168,8 +144,7 @@ async function deliveryLatency() {
   } finally {
     client.close();
     await sidecar.stop();
-    await new Promise((r) => app.close(r));
-    app.closeAllConnections();
+    await app.close();
     await publisher.endAsync();
     await subscriber.endAsync();
   }

@@ -2,17 +2,14 @@
 // and publish -> app delivery p99 at 1,000 msg/s / a direct amqplib publisher and consumer. Targets >= 0.5x and <= 2x.
 // Both sides use the component's defaults: persistent messages, durable queues, publisher confirms.
 import { randomUUID } from "node:crypto";
-import http from "node:http";
-import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { connect } from "amqplib";
-import { SECONDS, WARM_SECONDS, body1k, fmt, freePort, openLoop, percentile, poster, startSidecar, waitFor } from "./lib.mjs";
+import { SECONDS, WARM_SECONDS, body1k, fmt, nowMs, openLoop, percentile, poster, startLatencyApp, startSidecar, waitFor } from "./lib.mjs";
 
 const RABBITMQ_URL = process.env.BENCH_RABBITMQ ?? "amqp://guest:guest@127.0.0.1:5672";
 const IN_FLIGHT = 32;
 const RATE = 1000;
 const PUBSUB = "rabbitbus";
-const nowMs = () => performance.timeOrigin + performance.now();
 
 /** What the sidecar publishes: its CloudEvent envelope around the 1 KB body (bench 2's shape). */
 function cloudEvent(topic, data) {
@@ -41,27 +38,9 @@ export async function run() {
   const appId = `bench8-${id}`;
   const names = { pubDirect: `bench8-pub-direct-${id}`, pubSidecar: `bench8-pub-sidecar-${id}`, delivery: `bench8-delivery-${id}`, deliveryDirect: `bench8-delivery-direct-${id}` };
   const queues = [names.pubDirect, names.pubSidecar, `${appId}-${names.delivery}`, names.deliveryDirect];
-  const sidecarLatencies = [];
-  let warm = 0;
-  const appPort = await freePort();
-  const app = http.createServer((req, res) => {
-    if (req.method === "GET" && req.url === "/runtime/subscribe") {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify([{ pubsubname: PUBSUB, topic: names.delivery, route: "/deliver" }]));
-      return;
-    }
-    const chunks = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      const data = JSON.parse(Buffer.concat(chunks).toString()).data;
-      if (data.warm) warm++;
-      else sidecarLatencies.push(nowMs() - data.t);
-      res.statusCode = 200;
-      res.end();
-    });
-  });
-  app.keepAliveTimeout = 60_000;
-  await new Promise((r) => app.listen(appPort, "127.0.0.1", r));
+  const app = await startLatencyApp({ pubsubname: PUBSUB, topic: names.delivery });
+  const sidecarLatencies = app.latencies;
+  const appPort = app.port;
   const model = await connect(RABBITMQ_URL);
   const admin = await model.createChannel();
   const publisher = await model.createConfirmChannel();
@@ -94,10 +73,7 @@ export async function run() {
 
     // Delivery p99 at 1000 msg/s: through the sidecar to the app.
     const publishPath = `/v1.0/publish/${PUBSUB}/${names.delivery}`;
-    await waitFor(async () => (await client.post(publishPath, body1k({ warm: true }))) === 204 && warm > 0, { timeoutMs: 20_000, what: "subscription delivering" });
-    await openLoop(RATE, WARM_SECONDS, () => client.post(publishPath, body1k({ warm: true })).then((s) => s === 204));
-    await openLoop(RATE, SECONDS, () => client.post(publishPath, body1k({ t: nowMs() })).then((s) => s === 204));
-    await waitFor(() => sidecarLatencies.length >= RATE * SECONDS, { timeoutMs: 30_000, what: "all sidecar deliveries" });
+    await app.measure(client, publishPath, RATE);
 
     // Baseline: the same CloudEvent published with confirms and read by an amqplib consumer (prefetch and ack as the component).
     const directLatencies = [];
@@ -129,8 +105,7 @@ export async function run() {
   } finally {
     client.close();
     await sidecar.stop();
-    await new Promise((r) => app.close(r));
-    app.closeAllConnections();
+    await app.close();
     for (const queue of queues) await admin.deleteQueue(queue).catch(() => undefined);
     for (const exchange of Object.values(names)) await admin.deleteExchange(exchange).catch(() => undefined);
     await model.close();

@@ -2,17 +2,14 @@
 // (both wait for the PubAck, same in-flight count), target >= 0.5; publish -> app delivery p99 at 1,000 msg/s /
 // a direct JetStream consumer in this process (publish -> consume), target <= 2x. Needs NATS with JetStream (BENCH_NATS).
 import { randomUUID } from "node:crypto";
-import http from "node:http";
-import { performance } from "node:perf_hooks";
 import autocannon from "autocannon";
 import { connect } from "@nats-io/transport-node";
 import { AckPolicy, jetstream, jetstreamManager } from "@nats-io/jetstream";
-import { SECONDS, WARM_SECONDS, body1k, fmt, freePort, openLoop, percentile, poster, startSidecar, waitFor } from "./lib.mjs";
+import { SECONDS, WARM_SECONDS, body1k, fmt, nowMs, openLoop, percentile, poster, startLatencyApp, startSidecar, waitFor } from "./lib.mjs";
 
 const NATS_URL = process.env.BENCH_NATS ?? "nats://127.0.0.1:4222";
 const IN_FLIGHT = 32;
 const RATE = 1000;
-const nowMs = () => performance.timeOrigin + performance.now();
 
 function natsComponent(name) {
   return `apiVersion: dapr.io/v1alpha1
@@ -42,27 +39,9 @@ export async function run() {
   // The same kind of stream for both sides (file storage, the component's default), made up front so neither pays for its creation.
   for (const subject of Object.values(subjects)) await jsm.streams.add({ name: subject, subjects: [subject] });
 
-  const sidecarLatencies = [];
-  let warm = 0;
-  const appPort = await freePort();
-  const app = http.createServer((req, res) => {
-    if (req.method === "GET" && req.url === "/runtime/subscribe") {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify([{ pubsubname: "natsbus", topic: subjects.delSidecar, route: "/deliver" }]));
-      return;
-    }
-    const chunks = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      const data = JSON.parse(Buffer.concat(chunks).toString()).data;
-      if (data.warm) warm++;
-      else sidecarLatencies.push(nowMs() - data.t);
-      res.statusCode = 200;
-      res.end();
-    });
-  });
-  app.keepAliveTimeout = 60_000;
-  await new Promise((r) => app.listen(appPort, "127.0.0.1", r));
+  const app = await startLatencyApp({ pubsubname: "natsbus", topic: subjects.delSidecar });
+  const sidecarLatencies = app.latencies;
+  const appPort = app.port;
   const sidecar = await startSidecar({ appId: `bench9-${tag}`, appPort, components: natsComponent("natsbus") });
   const client = poster(sidecar.url);
   try {
@@ -88,10 +67,7 @@ export async function run() {
 
     // Delivery p99 at 1000 msg/s. Sidecar: HTTP publish -> JetStream -> sidecar -> HTTP to the app.
     const publishPath = `/v1.0/publish/natsbus/${subjects.delSidecar}`;
-    await waitFor(async () => (await client.post(publishPath, body1k({ warm: true }))) === 204 && warm > 0, { timeoutMs: 20_000, what: "subscription delivering" });
-    await openLoop(RATE, WARM_SECONDS, () => client.post(publishPath, body1k({ warm: true })).then((s) => s === 204));
-    await openLoop(RATE, SECONDS, () => client.post(publishPath, body1k({ t: nowMs() })).then((s) => s === 204));
-    await waitFor(() => sidecarLatencies.length >= RATE * SECONDS, { timeoutMs: 30_000, what: "all sidecar deliveries" });
+    await app.measure(client, publishPath, RATE);
 
     // Direct: the NATS client publishes (PubAck awaited) and a durable pull consumer in this process acks each message.
     await jsm.consumers.add(subjects.delDirect, { durable_name: "direct", ack_policy: AckPolicy.Explicit, filter_subject: subjects.delDirect });
@@ -128,8 +104,7 @@ export async function run() {
   } finally {
     client.close();
     await sidecar.stop();
-    await new Promise((r) => app.close(r));
-    app.closeAllConnections();
+    await app.close();
     for (const subject of Object.values(subjects)) await jsm.streams.delete(subject).catch(() => undefined);
     await nc.close();
   }

@@ -201,3 +201,53 @@ export async function openLoop(rate, seconds, send) {
 export function fmt(n, digits = 2) {
   return Number.isFinite(n) ? n.toFixed(digits) : String(n);
 }
+
+/** Wall-clock milliseconds with sub-millisecond precision, comparable across processes on one machine. */
+export const nowMs = () => performance.timeOrigin + performance.now();
+
+/**
+ * The subscriber app of the delivery-latency benches: it serves one subscription at /runtime/subscribe and
+ * records publish -> app latency (from the CloudEvent's `data.t`) of every message not marked `warm`.
+ */
+export async function startLatencyApp(subscription) {
+  const port = await freePort();
+  const latencies = [];
+  let warm = 0;
+  const server = http.createServer((req, res) => {
+    if (req.method === "GET" && req.url === "/runtime/subscribe") {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify([{ ...subscription, route: "/deliver" }]));
+      return;
+    }
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const data = JSON.parse(Buffer.concat(chunks).toString()).data;
+      if (data.warm) warm++;
+      else latencies.push(nowMs() - data.t);
+      res.statusCode = 200;
+      res.end();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise((r) => server.listen(port, "127.0.0.1", r));
+  return {
+    port,
+    latencies,
+    async close() {
+      await new Promise((r) => server.close(r));
+      server.closeAllConnections();
+    },
+    /**
+     * Through the sidecar: warm up until the subscription delivers, then `WARM_SECONDS` at `rate`, then the
+     * measured `SECONDS` at `rate`; resolves once every measured message arrived, with the open loop's result.
+     */
+    async measure(client, publishPath, rate) {
+      await waitFor(async () => (await client.post(publishPath, body1k({ warm: true }))) === 204 && warm > 0, { timeoutMs: 20_000, what: "subscription delivering" });
+      await openLoop(rate, WARM_SECONDS, () => client.post(publishPath, body1k({ warm: true })).then((s) => s === 204));
+      const published = await openLoop(rate, SECONDS, () => client.post(publishPath, body1k({ t: nowMs() })).then((s) => s === 204));
+      await waitFor(() => latencies.length >= rate * SECONDS, { timeoutMs: 30_000, what: "all sidecar deliveries" });
+      return published;
+    },
+  };
+}
