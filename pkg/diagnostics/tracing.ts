@@ -119,7 +119,8 @@ const BATCH = { maxQueueSize: 2048, maxExportBatchSize: 512, scheduledDelayMilli
 // @opentelemetry/api's SpanKind values, without importing the package while tracing is off.
 const SPAN_KINDS: Record<Kind, number> = { internal: 0, server: 1, client: 2, producer: 3, consumer: 4 };
 
-const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+/** A W3C traceparent (version-traceid-parentid-flags); only a value matching it ever becomes a header. */
+export const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
 
 function parseTraceparent(traceparent: string, tracestate: string | undefined, api: Sdk["api"]): import("@opentelemetry/api").SpanContext | undefined {
   const match = TRACEPARENT.exec(traceparent.trim().toLowerCase());

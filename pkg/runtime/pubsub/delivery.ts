@@ -1,3 +1,4 @@
+import { TRACEPARENT } from "../../diagnostics/tracing.js";
 import { parseJson } from "../../util/json.js";
 import type { AppChannel } from "../appchannel.js";
 
@@ -33,7 +34,6 @@ function deliveryHeaders(delivery: AppDelivery): Record<string, string> {
   return headers;
 }
 
-export const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
 /** W3C tracestate: list members of printable ASCII without CR/LF, bounded as the spec bounds it (32 members, 512 bytes). */
 const TRACESTATE = /^[\x20-\x2b\x2d-\x7e]+(,[\x20-\x2b\x2d-\x7e]+){0,31}$/;
 

@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { isJsonType, mediaType } from "../../../runtime/pubsub/envelope.js";
-import { TRACEPARENT } from "../../../runtime/pubsub/delivery.js";
+import { TRACEPARENT } from "../../../diagnostics/tracing.js";
 import { PublishError, type BulkInputEntry, type PubSubPublisher } from "../../../runtime/pubsub/publisher.js";
 import type { ApiContext } from "../context.js";
 import { bodyOf, queryMetadata, type Endpoint } from "../endpoint.js";
