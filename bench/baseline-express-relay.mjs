@@ -2,31 +2,21 @@
 // is POSTed to it and answers 204; a consumer-group reader on its own connection POSTs each entry to
 // the app with a keep-alive agent and XACKs after the app's answer. No envelope, routing or retries.
 // It listens on the sidecar's server set-up (bench/express-listen.mjs), so the two pay the same for Express.
-import http from "node:http";
 import express from "express";
 import { Redis } from "ioredis";
+import { appDeliverer } from "./lib.mjs";
 import { listen } from "./express-listen.mjs";
 
 const [port, redisHost, topic, appPort] = process.argv.slice(2);
 const [host, redisPort] = redisHost.split(":");
 const redis = new Redis({ host, port: Number(redisPort) });
 const reader = new Redis({ host, port: Number(redisPort) });
-const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
 const app = express();
 app.post("/publish", express.raw({ type: () => true, limit: "4mb" }), (req, res, next) => {
   redis.call("XADD", topic, "*", "data", req.body).then(() => res.status(204).end(), next);
 });
 
-function deliver(body) {
-  return new Promise((resolve) => {
-    const req = http.request({ host: "127.0.0.1", port: Number(appPort), path: "/deliver", method: "POST", agent, headers: { "content-type": "application/cloudevents+json", "content-length": body.length } }, (res) => {
-      res.resume();
-      res.on("end", resolve);
-    });
-    req.on("error", resolve);
-    req.end(body);
-  });
-}
+const deliver = appDeliverer(appPort);
 
 await redis.call("XGROUP", "CREATE", topic, "g", "$", "MKSTREAM");
 void (async () => {

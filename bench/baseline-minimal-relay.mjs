@@ -4,12 +4,12 @@
 // envelope, routing, metrics or retries: what the sidecar's CPU and syscalls are compared with.
 import http from "node:http";
 import { Redis } from "ioredis";
+import { appDeliverer } from "./lib.mjs";
 
 const [port, redisHost, topic, appPort] = process.argv.slice(2);
 const [host, redisPort] = redisHost.split(":");
 const redis = new Redis({ host, port: Number(redisPort), enableAutoPipelining: true });
 const reader = new Redis({ host, port: Number(redisPort) });
-const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
 
 const server = http.createServer((req, res) => {
   const chunks = [];
@@ -29,16 +29,7 @@ const server = http.createServer((req, res) => {
 });
 server.keepAliveTimeout = 60_000;
 
-function deliver(body) {
-  return new Promise((resolve) => {
-    const req = http.request({ host: "127.0.0.1", port: Number(appPort), path: "/deliver", method: "POST", agent, headers: { "content-type": "application/cloudevents+json", "content-length": body.length } }, (res) => {
-      res.resume();
-      res.on("end", resolve);
-    });
-    req.on("error", resolve);
-    req.end(body);
-  });
-}
+const deliver = appDeliverer(appPort);
 
 await redis.call("XGROUP", "CREATE", topic, "g", "$", "MKSTREAM");
 void (async () => {

@@ -251,3 +251,20 @@ export async function startLatencyApp(subscription) {
     },
   };
 }
+
+/**
+ * What the relay references POST to the app for each stream entry (as the sidecar does: one keep-alive
+ * agent, the CloudEvent body); the promise resolves once the app answered or the request failed.
+ */
+export function appDeliverer(appPort) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 100 });
+  return (body) =>
+    new Promise((resolve) => {
+      const req = http.request({ host: "127.0.0.1", port: Number(appPort), path: "/deliver", method: "POST", agent, headers: { "content-type": "application/cloudevents+json", "content-length": body.length } }, (res) => {
+        res.resume();
+        res.on("end", resolve);
+      });
+      req.on("error", resolve);
+      req.end(body);
+    });
+}
