@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
+import { holdDeliveries, publishNumbered } from "../support/drills.js";
 import { waitFor } from "../support/ports.js";
 import { resourcesFolder } from "../support/runtime.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
@@ -71,14 +72,8 @@ async function sidecar(s: Setup): Promise<SidecarProcess> {
   return sc;
 }
 
-async function publish(sc: SidecarProcess, topic: string, n: number): Promise<boolean> {
-  try {
-    const res = await fetch(`${sc.url}/v1.0/publish/${PUBSUB}/${topic}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n }), signal: AbortSignal.timeout(10_000) });
-    await res.arrayBuffer();
-    return res.status === 204;
-  } catch {
-    return false;
-  }
+function publish(sc: SidecarProcess, topic: string, n: number): Promise<boolean> {
+  return publishNumbered(sc, PUBSUB, topic, n, 10_000);
 }
 
 function numbersSeen(app: TestApp): Set<number> {
@@ -134,24 +129,14 @@ describe("pubsub.jetstream faults with the sidecar as a process and a private na
   it("the sidecar is SIGKILLed with unacknowledged messages: a new one gets them from the durable consumer", async () => {
     const s = await setup();
     const ok = new Set<number>();
-    const held: Array<() => void> = [];
-    let open = false;
-    s.app.respond(ROUTE, async (req) => {
-      if (!open) {
-        await new Promise<void>((resolve) => held.push(resolve));
-        return { status: 500 };
-      }
-      ok.add(req.json<{ data: { n: number } }>().data.n);
-      return { status: 200 };
-    });
+    const gate = holdDeliveries(s.app, ROUTE, ok);
     const first = await sidecar(s);
     const accepted: number[] = [];
     for (let n = 0; n < 60; n++) if (await publish(first, s.topic, n)) accepted.push(n);
     expect(accepted).toHaveLength(60);
-    await waitFor(() => held.length >= 5, { what: "deliveries in flight before the kill" });
+    await waitFor(() => gate.held() >= 5, { what: "deliveries in flight before the kill" });
     await first.stop("SIGKILL");
-    open = true;
-    for (const release of held.splice(0)) release();
+    gate.open();
     // The server holds them as delivered and unacknowledged: only its redelivery (ackWait) can hand them out again.
     expect(await ackPending(s.topic, `${s.appId}-${s.topic}`)).toBeGreaterThanOrEqual(5);
     await sidecar(s);

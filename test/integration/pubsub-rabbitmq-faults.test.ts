@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import { afterAll, afterEach, describe, expect, it } from "@jest/globals";
 import { connect } from "amqplib";
 import { brokerAvailable } from "../support/brokers.js";
+import { holdDeliveries, publishNumbered } from "../support/drills.js";
 import { waitFor } from "../support/ports.js";
 import { deleteRabbitMQ, RABBITMQ_URL, waitForConsumers } from "../support/rabbitmq.js";
 import { resourcesFolder } from "../support/runtime.js";
@@ -80,14 +81,8 @@ async function publishOnce(sc: SidecarProcess, topic: string, n: number): Promis
 }
 
 /** POSTs message `n`; true when the sidecar answered 204 (confirmed by RabbitMQ). */
-async function publish(sc: SidecarProcess, topic: string, n: number): Promise<boolean> {
-  try {
-    const res = await publishOnce(sc, topic, n);
-    await res.arrayBuffer();
-    return res.status === 204;
-  } catch {
-    return false;
-  }
+function publish(sc: SidecarProcess, topic: string, n: number): Promise<boolean> {
+  return publishNumbered(sc, PUBSUB, topic, n);
 }
 
 function deliveries(app: TestApp): number[] {
@@ -182,24 +177,14 @@ async function publishStream(sc: SidecarProcess, s: Setup, count: number, faultA
 
   it("(d) the sidecar is SIGKILLed with messages unacknowledged: a new sidecar gets them", async () => {
     const s = await setup(RABBITMQ_URL);
-    const held: Array<() => void> = [];
-    let open = false;
-    s.app.respond(ROUTE, async (req) => {
-      if (!open) {
-        await new Promise<void>((resolve) => held.push(resolve));
-        return { status: 500 };
-      }
-      s.ok.add(req.json<{ data: { n: number } }>().data.n);
-      return { status: 200 };
-    });
+    const gate = holdDeliveries(s.app, ROUTE, s.ok);
     const first = await sidecar(s);
     const accepted: number[] = [];
     for (let n = 0; n < 60; n++) if (await publish(first, s.topic, n)) accepted.push(n);
     expect(accepted).toHaveLength(60);
-    await waitFor(() => held.length >= 5, { what: "deliveries in flight before the kill" });
+    await waitFor(() => gate.held() >= 5, { what: "deliveries in flight before the kill" });
     await first.stop("SIGKILL");
-    open = true;
-    for (const release of held.splice(0)) release();
+    gate.open();
     // The broker took back what the dead sidecar held unacknowledged: it is ready in the queue again.
     const admin = await connect(RABBITMQ_URL);
     try {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it } from "@jest/globals";
 import { Redis } from "ioredis";
 import { BROKERS, brokerAvailable } from "../support/brokers.js";
+import { holdDeliveries, publishNumbered } from "../support/drills.js";
 import { waitFor } from "../support/ports.js";
 import { resourcesFolder } from "../support/runtime.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
@@ -75,14 +76,8 @@ async function sidecar(s: Setup): Promise<SidecarProcess> {
 }
 
 /** POSTs message `n`; true when the sidecar answered 204 (accepted by Redis). */
-async function publish(sc: SidecarProcess, topic: string, n: number): Promise<boolean> {
-  try {
-    const res = await fetch(`${sc.url}/v1.0/publish/${PUBSUB}/${topic}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n }), signal: AbortSignal.timeout(15_000) });
-    await res.arrayBuffer();
-    return res.status === 204;
-  } catch {
-    return false;
-  }
+function publish(sc: SidecarProcess, topic: string, n: number): Promise<boolean> {
+  return publishNumbered(sc, PUBSUB, topic, n, 15_000);
 }
 
 /** The message numbers the app was handed (each CloudEvent's data.n), successful or not. */
@@ -159,24 +154,14 @@ function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Se
     const s = await setup(SHARED);
     // The app holds every request until the kill: what the first sidecar read is in flight or queued, never acknowledged.
     const ok = new Set<number>();
-    const held: Array<() => void> = [];
-    let open = false;
-    s.app.respond(ROUTE, async (req) => {
-      if (!open) {
-        await new Promise<void>((resolve) => held.push(resolve));
-        return { status: 500 };
-      }
-      ok.add(req.json<{ data: { n: number } }>().data.n);
-      return { status: 200 };
-    });
+    const gate = holdDeliveries(s.app, ROUTE, ok);
     const first = await sidecar(s);
     const accepted: number[] = [];
     for (let n = 0; n < 200; n++) if (await publish(first, s.topic, n)) accepted.push(n);
     expect(accepted).toHaveLength(200);
-    await waitFor(() => held.length >= 5, { what: "deliveries in flight before the kill" });
+    await waitFor(() => gate.held() >= 5, { what: "deliveries in flight before the kill" });
     await first.stop("SIGKILL");
-    open = true;
-    for (const release of held.splice(0)) release();
+    gate.open();
     // What the dead sidecar had read but not acknowledged: only a reclaim (XAUTOCLAIM) can deliver these.
     const admin = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port });
     try {
