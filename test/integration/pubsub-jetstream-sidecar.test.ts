@@ -92,6 +92,31 @@ afterAll(async () => {
     expect(billing.on(ROUTE)[0]!.json()).toMatchObject({ pubsubname: PUBSUB, topic, source: "orders" });
   });
 
+  it("terminates (term, not ack) a message the app DROPs: the server raises MSG_TERMINATED and does not redeliver it", async () => {
+    const DROPPED = 1000;
+    billing.respond(ROUTE, (req) => (req.json<{ data: { n: number } }>().data.n === DROPPED ? { status: 200, body: { status: "DROP" } } : { status: 200 }));
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      const advisories: Array<{ consumer: string; stream_seq: number }> = [];
+      const sub = nc.subscribe("$JS.EVENT.ADVISORY.CONSUMER.MSG_TERMINATED.>", { callback: (_error, msg) => void advisories.push(msg.json()) });
+      await nc.flush();
+      const res = await fetch(`${publisher.url}/v1.0/publish/${PUBSUB}/${topic}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: DROPPED }) });
+      expect(res.status).toBe(204);
+      await waitFor(() => advisories.some((a) => a.consumer.startsWith("billing")), { timeoutMs: 10_000, what: "a MSG_TERMINATED advisory for billing's consumer" });
+      sub.unsubscribe();
+      // The orders replicas took it (ack, no advisory); billing got it once and terminated it.
+      expect(advisories.filter((a) => a.consumer.startsWith("orders"))).toEqual([]);
+      expect(numbers(billing).filter((n) => n === DROPPED)).toEqual([DROPPED]);
+      const jsm = await jetstreamManager(nc);
+      const stream = await jsm.streams.find(topic);
+      const consumer = await jsm.consumers.info(stream, advisories.find((a) => a.consumer.startsWith("billing"))!.consumer);
+      expect(consumer.num_ack_pending).toBe(0);
+      expect(consumer.num_redelivered).toBe(0);
+    } finally {
+      await nc.close();
+    }
+  });
+
   it("stops startup naming the cause: an unreachable natsURL (within initTimeout) and a bad deliverPolicy", async () => {
     const unusedPort = await freePort();
     const [unreachable, badPolicy] = await Promise.all([

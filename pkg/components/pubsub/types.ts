@@ -25,8 +25,15 @@ export interface SubscribeRequest {
  * Called once per delivered message. Resolving acknowledges it (the broker forgets it); rejecting
  * leaves it unacknowledged, and the component must deliver it again later: that is the
  * at-least-once promise. The runtime does its own backoff before it rejects.
+ *
+ * Resolving with `"dropped"` says the runtime gave the message up on purpose (the app answered DROP,
+ * it expired, no route took it, retries ran out) and no dead-letter topic took it: a broker with a
+ * terminal refusal of its own (JetStream's `term`, which raises an advisory operators can watch)
+ * uses it; every other broker acknowledges as on a plain resolve.
  */
-export type MessageHandler = (message: PubSubMessage) => Promise<void>;
+export type MessageHandler = (message: PubSubMessage) => Promise<Settlement | void>;
+
+export type Settlement = "dropped";
 
 export type PubSubFeature = "MESSAGE_TTL" | "BULK_PUBLISH" | "SUBSCRIBE_WILDCARDS" | "PERSISTENT" | "COMPETING_CONSUMERS";
 

@@ -1,5 +1,5 @@
 import { hasRetryDefaults } from "../../components/pubsub/retry.js";
-import type { ActiveSubscription, PubSub, PubSubMessage } from "../../components/pubsub/types.js";
+import type { ActiveSubscription, PubSub, PubSubMessage, Settlement } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
 import type { AppChannel } from "../appchannel.js";
@@ -94,7 +94,7 @@ export class SubscriptionRunner {
     return `${this.subscription.pubsubName}/${this.subscription.topic}`;
   }
 
-  private async handle(message: PubSubMessage): Promise<void> {
+  private async handle(message: PubSubMessage): Promise<Settlement | void> {
     if (this.controller.signal.aborted) throw new StoppedError();
     let inbound: InboundMessage;
     try {
@@ -114,21 +114,21 @@ export class SubscriptionRunner {
     const span = tracing.start(`process ${topic}`, "consumer", attributes, { traceparent: inbound.traceparent, tracestate: inbound.tracestate });
     const traced = { ...inbound, traceparent: span.headers.traceparent, tracestate: span.headers.tracestate };
     try {
-      await span.run(() => this.process(message, traced));
+      const settlement = await span.run(() => this.process(message, traced));
       span.end();
+      return settlement;
     } catch (error) {
       span.end(error);
       throw error;
     }
   }
 
-  private async process(message: PubSubMessage, inbound: InboundMessage): Promise<void> {
+  private async process(message: PubSubMessage, inbound: InboundMessage): Promise<Settlement | void> {
     const signal = this.controller.signal;
-    if (this.expired(inbound)) return;
+    if (this.expired(inbound)) return "dropped";
     const path = this.router.route(inbound.event);
     if (path === undefined) {
-      await this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn", "unroutable");
-      return;
+      return this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn", "unroutable");
     }
     // Taken when the delivery starts: a Resiliency edit applies to deliveries started after it.
     const resilient = this.deps.resiliency?.inbound(this.subscription.pubsubName);
@@ -161,19 +161,18 @@ export class SubscriptionRunner {
       if (signal.aborted || error instanceof StoppedError) throw new StoppedError();
       const reason = last?.reason ?? (error as Error).message;
       if (!resilient) {
-        await this.dropOrDeadLetter(message, inbound, `${reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error", "retries");
-        return;
+        return this.dropOrDeadLetter(message, inbound, `${reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error", "retries");
       }
       // A Resiliency retry that gives up never drops: the dead-letter topic takes the message, or the broker keeps it.
       if (this.subscription.deadLetterTopic) {
-        await this.dropOrDeadLetter(message, inbound, `${reason}; the Resiliency retry gave up`, "error", "retries");
-        return;
+        return this.dropOrDeadLetter(message, inbound, `${reason}; the Resiliency retry gave up`, "error", "retries");
       }
       this.deps.logger.debug(`delivery of ${id} on ${this.describe()} to ${path}: the Resiliency retry gave up (${reason}); the broker redelivers it`);
       throw error;
     }
-    if (expired || result.outcome === "success") return;
-    await this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
+    if (expired) return "dropped";
+    if (result.outcome === "success") return;
+    return this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
   }
 
   /** The issue: "an expired message is never delivered", whether or not the broker has a TTL of its own. */
@@ -199,12 +198,12 @@ export class SubscriptionRunner {
    * DESIGN.md "Retries": `deadLetterTopic` receives what is dropped or what exhausted its retries; a
    * failed dead-letter publish rejects, so the broker keeps the message.
    */
-  private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage | undefined, reason: string, level: "warn" | "error", cause: "drop" | "retries" | "unroutable" | "malformed"): Promise<void> {
+  private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage | undefined, reason: string, level: "warn" | "error", cause: "drop" | "retries" | "unroutable" | "malformed"): Promise<Settlement | void> {
     const id = inbound ? String(inbound.event["id"]) : "(unparsed)";
     const deadLetterTopic = this.subscription.deadLetterTopic;
     if (!deadLetterTopic) {
       this.deps.logger[level](`dropping message ${id} on ${this.describe()}: ${reason}`);
-      return;
+      return "dropped";
     }
     await this.pubsub.publish({ topic: deadLetterTopic, data: message.data, contentType: message.contentType, metadata: {} });
     this.deps.logger[level](`message ${id} on ${this.describe()} moved to dead-letter topic ${deadLetterTopic}: ${reason}`);

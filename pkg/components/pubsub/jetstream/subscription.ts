@@ -3,7 +3,7 @@ import type { Consumer, ConsumeOptions, ConsumerMessages, JsMsg } from "@nats-io
 import type { Logger } from "../../../diagnostics/logger.js";
 import { HandlerPool } from "../pool.js";
 import { isExpired, type Clock } from "../ttl.js";
-import type { ActiveSubscription, MessageHandler } from "../types.js";
+import type { ActiveSubscription, MessageHandler, Settlement } from "../types.js";
 import { JETSTREAM_DEFAULTS, type JetStreamSettings } from "./metadata.js";
 import type { TickBatch } from "./tickbatch.js";
 
@@ -133,15 +133,16 @@ export class JetStreamSubscription implements ActiveSubscription {
     const expiresAt = message.headers?.get(EXPIRES_HEADER);
     if (expiresAt && isExpired(Number(expiresAt), this.deps.now())) {
       logger.debug(`message ${message.seq} of ${topic} expired (ttlInSeconds); terminated without delivery`);
-      if (settings.ackPolicy !== "none") message.term("expired");
+      if (settings.ackPolicy !== "none") message.term();
       return;
     }
     if (settings.rateLimitBps > 0) await this.pace(message.data.byteLength);
     const ackWaitMs = settings.ackWaitMs ?? JETSTREAM_DEFAULTS.serverAckWaitMs;
     const progress = settings.ackPolicy === "none" ? undefined : setInterval(() => message.working(), Math.max(10, Math.floor(ackWaitMs / 3)));
     const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
+    let settlement: Settlement | void;
     try {
-      await handler({
+      settlement = await handler({
         topic,
         data,
         contentType: message.headers?.get(CONTENT_TYPE_HEADER) || undefined,
@@ -155,7 +156,13 @@ export class JetStreamSubscription implements ActiveSubscription {
       return;
     }
     clearInterval(progress);
-    if (settings.ackPolicy !== "none") this.deps.writes.defer(() => message.ack());
+    if (settings.ackPolicy === "none") return;
+    // term, not ack, for what the runtime gave up on: the server raises a MSG_TERMINATED advisory
+    // ($JS.EVENT.ADVISORY.CONSUMER.MSG_TERMINATED.<stream>.<consumer>) that operators can alert on.
+    // No reason text: servers before 2.10 read "+TERM <reason>" as no acknowledgement at all and
+    // redeliver after ackWait.
+    if (settlement === "dropped") this.deps.writes.defer(() => message.term());
+    else this.deps.writes.defer(() => message.ack());
   }
 
   private nak(message: JsMsg, delayMs: number): void {
