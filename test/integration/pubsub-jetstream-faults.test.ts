@@ -169,6 +169,7 @@ describe("pubsub.jetstream faults with the sidecar as a process and a private na
     expect(whileDown.status).toBe(500);
     expect((await whileDown.json()) as Record<string, unknown>).toMatchObject({ errorCode: "ERR_PUBSUB_PUBLISH_MESSAGE" });
     expect(Date.now() - started).toBeLessThan(1000);
+    await waitFor(async () => (await fetch(`${sc.url}/v1.0/healthz/outbound`)).status === 500, { timeoutMs: 5000, what: "outbound health to report the component" });
     await nats.restart();
     phase = "up";
     for (let n = 100; n < 120; n++) {
@@ -176,6 +177,7 @@ describe("pubsub.jetstream faults with the sidecar as a process and a private na
       accepted.push(n);
     }
     await expectAllDelivered(accepted, ok);
+    expect((await fetch(`${sc.url}/v1.0/healthz/outbound`)).status).toBe(204);
     expect(sc.child.exitCode).toBeNull();
   }, 40_000);
 });

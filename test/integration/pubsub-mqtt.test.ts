@@ -253,9 +253,11 @@ spec:
       while (accepted.length < 20) await send();
       await broker.stop();
       await send();
+      await waitFor(async () => (await fetch(`${sc.url}/v1.0/healthz/outbound`)).status === 500, { timeoutMs: 5000, what: "outbound health to report the component" });
       await broker.restart();
       // The publisher reconnects with backoff; keep publishing until 20 more went through.
       while (accepted.length < 40) await send();
+      await waitFor(async () => (await fetch(`${sc.url}/v1.0/healthz/outbound`)).status === 204, { timeoutMs: 10_000, what: "outbound health to recover" });
       return { accepted, ok, refused };
     }
 

@@ -14,7 +14,7 @@ import {
   type JetStreamManager,
   type JetStreamOptions,
 } from "@nats-io/jetstream";
-import type { ComponentContext } from "../../component.js";
+import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { consumerIdOf } from "../metadata.js";
 import { expiresAtOf, type Clock } from "../ttl.js";
@@ -34,7 +34,7 @@ const NANOS_PER_MS = 1_000_000;
  * is a durable pull consumer on the server, so replicas of an app compete for messages, different
  * apps each get all of them, and what is unacknowledged survives a sidecar restart.
  */
-export class JetStreamPubSub implements PubSub {
+export class JetStreamPubSub implements PubSub, HealthReporter {
   private settings?: JetStreamSettings;
   private nc?: NatsConnection;
   private js?: JetStreamClient;
@@ -166,6 +166,11 @@ export class JetStreamPubSub implements PubSub {
     // drain() flushes the acks of the last handlers; a dead server makes it hang, so close() is the fallback.
     if (this.connectedNow(nc)) await nc.drain().catch(() => nc.close());
     else await nc.close();
+  }
+
+  /** Outbound health reports the component while the connection is down (the client keeps reconnecting). */
+  healthy(): boolean {
+    return this.connected;
   }
 
   private connectedNow(nc: NatsConnection): boolean {

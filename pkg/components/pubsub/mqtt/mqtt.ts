@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { MqttClient } from "mqtt";
-import type { ComponentContext } from "../../component.js";
+import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { consumerIdOf } from "../metadata.js";
 import { parseBackOffMetadata, type RetryDefaults, type RetryDefaultsProvider } from "../retry.js";
@@ -50,7 +50,7 @@ import { MqttSubscriber } from "./subscriber.js";
  * Publishing while the broker is away fails at once (the sidecar answers 500); connections come back
  * with a backoff (`reconnectInitialInterval` doubling to `reconnectMaxInterval`) and subscriptions resume.
  */
-export class MqttPubSub implements PubSub, RetryDefaultsProvider {
+export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter {
   private settings?: MqttSettings;
   private retry: RetryDefaults = {};
   private publisher?: MqttClient;
@@ -83,6 +83,11 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider {
   features(): PubSubFeature[] {
     const s = this.settings;
     return ["SUBSCRIBE_WILDCARDS", ...(s?.sharedSubscriptions === false ? [] : (["COMPETING_CONSUMERS"] as const)), ...(s?.cleanSession ? [] : (["PERSISTENT"] as const))];
+  }
+
+  /** Outbound health reports the component while the publisher's connection is down (it reconnects with backoff). */
+  healthy(): boolean {
+    return this.publisher?.connected ?? false;
   }
 
   retryDefaults(): RetryDefaults {
