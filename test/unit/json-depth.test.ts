@@ -19,6 +19,49 @@ describe("the bounded JSON parser (pkg/util/json)", () => {
     expect(parseJson(Buffer.from(text))).toEqual(JSON.parse(text));
   });
 
+  it("skips long strings whatever their escapes: brackets inside never count, brackets after them do", () => {
+    const long = (tail: string): string => "x".repeat(100) + tail;
+    for (const inside of [long("["), long('\\"['), long("\\\\"), long('\\\\\\"') + "{".repeat(300), '\\"'.repeat(50) + "[".repeat(300)]) {
+      const text = JSON.stringify({ s: inside, after: 1 });
+      expect(JSON.parse(text)).toEqual({ s: inside, after: 1 });
+      expect(jsonTooDeep(text)).toBe(false);
+      expect(jsonTooDeep(Buffer.from(text).subarray(0))).toBe(false);
+      expect(jsonTooDeep(new Uint8Array(Buffer.from(text)))).toBe(false);
+      // The same long string followed by real nesting: the scan resumes after its closing quote.
+      const deep = `[${JSON.stringify(inside)},${nested(MAX_JSON_DEPTH)}]`;
+      expect(jsonTooDeep(deep)).toBe(true);
+      expect(jsonTooDeep(`[${JSON.stringify(inside)},${nested(MAX_JSON_DEPTH - 1)}]`)).toBe(false);
+    }
+    expect(jsonTooDeep('"' + "x".repeat(200) + "[".repeat(300))).toBe(false);
+  });
+
+  it("agrees with a byte-by-byte reference scan on random documents", () => {
+    const reference = (text: string, max: number): boolean => {
+      let depth = 0;
+      let inString = false;
+      for (let i = 0; i < text.length; i++) {
+        const c = text[i];
+        if (inString) {
+          if (c === "\\") i++;
+          else if (c === '"') inString = false;
+        } else if (c === '"') inString = true;
+        else if (c === "[" || c === "{") {
+          if (++depth > max) return true;
+        } else if (c === "]" || c === "}") depth = Math.max(0, depth - 1);
+      }
+      return false;
+    };
+    let seed = 42;
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const pieces = ["x", "\\", '"', "[", "]", "{", "}", "\u0041"];
+    const text = (): string => Array.from({ length: random(3) === 0 ? 200 : random(40) }, () => pieces[random(pieces.length)]).join("");
+    const value = (depth: number): unknown => (depth > 12 || random(3) === 0 ? text() : random(2) === 0 ? [value(depth + 1), value(depth + 1)] : { [text()]: value(depth + 1) });
+    for (let n = 0; n < 500; n++) {
+      const json = JSON.stringify(value(0));
+      for (const max of [3, 8]) expect(jsonTooDeep(json, max)).toBe(reference(json, max));
+    }
+  });
+
   it("reads a Buffer slice at its own offset", () => {
     const pool = Buffer.from(`xxxx${nested(MAX_JSON_DEPTH + 1)}`);
     expect(jsonTooDeep(pool.subarray(4))).toBe(true);
