@@ -139,6 +139,17 @@ describe("pubsub.redis metadata", () => {
 
   const pending = async (t: string, group: string): Promise<number> => Number(((await admin.call("XPENDING", t, group)) as unknown[])[0]);
 
+  it("reads as the component's consumerID, not the app-id the runtime passes by default; a subscription's own consumerID wins", async () => {
+    // Two apps whose manifests name one consumerID share one group (they compete), as with daprd.
+    const pubsub = await component({ consumerID: "grp-shared" });
+    const [defaulted, named] = [topic(), topic()];
+    await subscribe(pubsub, defaulted, "specific-app", () => Promise.resolve());
+    await subscribe(pubsub, named, "its-own", () => Promise.resolve());
+    const groups = async (t: string): Promise<string[]> => ((await admin.call("XINFO", "GROUPS", t)) as unknown[][]).map((g) => String(g[1]));
+    expect(await groups(defaulted)).toEqual(["grp-shared"]);
+    expect(await groups(named)).toEqual(["its-own"]);
+  });
+
   it("fails init with a message naming the address when Redis is not reachable", async () => {
     const port = await freePort();
     const pubsub = new RedisStreamsPubSub(context());

@@ -101,8 +101,11 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
     const { client, settings: base } = this.ready();
-    // Per-subscription metadata overrides the component's, as in Dapr (the runtime names the group with consumerID).
-    const group = consumerIdOf(request.metadata);
+    // The runtime passes the app-id as consumerID on every subscription (Dapr's default); a component-level
+    // consumerID replaces that default, as daprd's does (it is the group of every app using the component),
+    // and a consumerID the subscription names itself wins over both.
+    const requested = consumerIdOf(request.metadata);
+    const group = requested === undefined || requested === this.context.appId ? undefined : requested;
     const settings = group === undefined ? base : { ...base, consumerGroup: group };
     const combined = AbortSignal.any([signal, this.closing.signal]);
     const consumerName = claimConsumerName(request.topic, settings.consumerGroup);
