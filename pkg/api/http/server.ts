@@ -3,7 +3,7 @@ import http from "node:http";
 import type { Socket } from "node:net";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
-import type { Tracing } from "../../diagnostics/tracing.js";
+import type { ActiveSpan, Tracing } from "../../diagnostics/tracing.js";
 import type { Endpoint } from "./endpoint.js";
 import { Errors } from "./errors.js";
 import { apiTokenAuth, errorRenderer, normalisePath } from "./middleware.js";
@@ -45,16 +45,23 @@ export function createApiApp(options: ApiAppOptions): Express {
     // Timed around the handler rather than through a 'finish' listener: a handler has answered by the
     // time it returns or its promise settles (the Endpoint contract), and a listener per request
     // costs on every publish. Errors are rendered by the error layer, so they are counted at 'finish'.
+    const spanName = `${endpoint.method.toUpperCase()} ${template}`;
     app[endpoint.method](endpoint.paths, (req: Request, res: Response, next: NextFunction) => {
       const started = process.hrtime.bigint();
-      const record = (): void => series(res.statusCode).record(Number(process.hrtime.bigint() - started) / 1e6);
+      const span = options.tracing?.enabled ? serverSpan(options.tracing, spanName, template, req) : undefined;
+      // The server span ends where the request is timed: a 'finish' listener of its own per request
+      // was measurable on the publish path with tracing on.
+      const record = (): void => {
+        series(res.statusCode).record(Number(process.hrtime.bigint() - started) / 1e6);
+        if (span) endServerSpan(span, res.statusCode);
+      };
       const failed = (error: unknown): void => {
         res.once("finish", record);
         next(error);
       };
       let result: Promise<void> | void;
       try {
-        result = options.tracing?.enabled ? tracedHandler(options.tracing, `${endpoint.method.toUpperCase()} ${template}`, template, endpoint, req, res) : endpoint.handler(req, res);
+        result = span ? span.run(() => endpoint.handler(req, res)) : endpoint.handler(req, res);
       } catch (error) {
         return failed(error);
       }
@@ -68,18 +75,18 @@ export function createApiApp(options: ApiAppOptions): Express {
 }
 
 /**
- * The handler inside a server span continuing the caller's `traceparent` (a malformed one starts a new
- * trace), current while the handler runs, so the broker write and log lines join it. It ends when the
- * answer is written, errors included (rendered later by the error layer).
+ * A server span continuing the caller's `traceparent` (a malformed one starts a new trace); the handler
+ * runs with it current, so the broker write and log lines join it.
  */
-function tracedHandler(tracing: Tracing, name: string, route: string, endpoint: Endpoint, req: Request, res: Response): Promise<void> | void {
+function serverSpan(tracing: Tracing, name: string, route: string, req: Request): ActiveSpan {
   const header = (value: string | string[] | undefined): string | undefined => (typeof value === "string" ? value : undefined);
-  const span = tracing.start(name, "server", { "http.request.method": req.method, "http.route": route, "url.path": req.path }, { traceparent: header(req.headers.traceparent), tracestate: header(req.headers.tracestate) });
-  res.once("finish", () => {
-    span.setAttributes({ "http.response.status_code": res.statusCode });
-    span.end(res.statusCode >= 500 ? new Error(`HTTP ${res.statusCode}`) : undefined);
-  });
-  return span.run(() => endpoint.handler(req, res));
+  return tracing.start(name, "server", { "http.request.method": req.method, "http.route": route, "url.path": req.path }, { traceparent: header(req.headers.traceparent), tracestate: header(req.headers.tracestate) });
+}
+
+/** Ends a server span once the answer is written, errors included (rendered later by the error layer). */
+function endServerSpan(span: ActiveSpan, status: number): void {
+  span.setAttributes({ "http.response.status_code": status });
+  span.end(status >= 500 ? new Error(`HTTP ${status}`) : undefined);
 }
 
 /**
