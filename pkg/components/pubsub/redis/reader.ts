@@ -70,6 +70,7 @@ export class SharedReader {
   private unblocking = false;
   private wakeIdle?: () => void;
   private stopped = false;
+  private disconnected = false;
   private holders = 0;
   /** Ends the pause after a failed read when the reader stops. */
   private readonly stopping = new AbortController();
@@ -84,7 +85,7 @@ export class SharedReader {
     this.acks = new HeldAcks(deps.group, this.ackDelay, deps.send, deps.logger);
     this.loop = this.run().finally(() => {
       this.ended.abort();
-      deps.connection.disconnect();
+      this.disconnect();
     });
   }
 
@@ -141,8 +142,15 @@ export class SharedReader {
     this.acks.sendHeld();
     this.wakeIdle?.();
     if (this.inFlight && this.riding) this.endRidingRead();
-    else this.deps.connection.disconnect();
+    else this.disconnect();
     this.deps.onIdle();
+  }
+
+  /** Once: ioredis arms a 2s timer per disconnect() that a socket already closed never clears. */
+  private disconnect(): void {
+    if (this.disconnected) return;
+    this.disconnected = true;
+    this.deps.connection.disconnect();
   }
 
   /**
@@ -152,7 +160,7 @@ export class SharedReader {
    */
   private endRidingRead(): void {
     if (this.deps.unblock) void this.unblock(this.generation);
-    const deadline = setTimeout(() => this.deps.connection.disconnect(), this.ackDelay + 1000);
+    const deadline = setTimeout(() => this.disconnect(), this.ackDelay + 1000);
     void this.loop.finally(() => clearTimeout(deadline));
   }
 
