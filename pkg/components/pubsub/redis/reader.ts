@@ -31,7 +31,7 @@ export interface SharedReaderDeps {
   /** XAUTOCLAIM redelivers an entry pending this long: an ack may wait for a read only a fraction of it. */
   processingTimeoutMs: number;
   logger: Logger;
-  /** Called once the last target left and the connection was closed: the reader must not be handed out again. */
+  /** Called once the last target left (the connection closes when a read carrying acks returned): the reader must not be handed out again. */
   onIdle: () => void;
 }
 
