@@ -9,12 +9,13 @@ import type { RedisPubSubSettings } from "./metadata.js";
 import type { ReadTarget } from "./reader.js";
 
 export interface StreamConsumerDeps {
-  /** The shared command connection: XACK, XCLAIM, XAUTOCLAIM, XGROUP. */
+  /** The shared command connection: XCLAIM, XAUTOCLAIM, XGROUP. */
   client: RedisClient;
-  /** Sends a command in the component's tick pipeline: XACKs of several streams and XADDs settled in one turn share a write. */
-  send: (command: string, args: Array<string | number | Buffer>) => Promise<unknown>;
-  /** The reader shared by every stream this consumer name reads in the group (one blocking XREADGROUP for all). */
-  reader: { add(target: ReadTarget): void; release(target: ReadTarget): void };
+  /**
+   * The reader shared by every stream this consumer name reads in the group (one blocking
+   * XREADGROUP for all); acks ride on its next read (SharedReader.ack).
+   */
+  reader: { add(target: ReadTarget): void; release(target: ReadTarget): void; ack(stream: string, id: string): Promise<void> };
   stream: string;
   consumerName: string;
   settings: RedisPubSubSettings;
@@ -33,11 +34,13 @@ const DEAD_CONSUMER_IDLE_MS = 10 * 60_000;
  * left pending for processingTimeout (a crashed replica's), which is what makes delivery at-least-once.
  */
 export class StreamConsumer implements ActiveSubscription, ReadTarget {
-  /** Ids queued, being handled or waiting for redelivery here, so a reclaim does not hand them out twice. */
+  /** Ids queued, being handled, waiting for redelivery or for their XACK to run, so a reclaim does not hand them out twice. */
   private readonly known = new Set<string>();
   private readonly pool: HandlerPool<StreamEntry>;
   private readonly retryTimers = new Map<string, NodeJS.Timeout>();
-  private readonly pendingAcks: Array<{ id: string; settled: () => void }> = [];
+  /** Acks handed to the reader whose XACK has not run yet: drained() waits for them. */
+  private acking = 0;
+  private acksRan: Array<() => void> = [];
   private loops: Promise<void> = Promise.resolve();
   private readonly now: Clock;
   private readonly logger: Logger;
@@ -65,9 +68,11 @@ export class StreamConsumer implements ActiveSubscription, ReadTarget {
     this.loops = Promise.all([this.readHistoryThenJoin(), this.reclaimLoop()]).then(() => undefined);
   }
 
+  /** After the handlers settled, their acks too: a clean stop leaves nothing handled pending. */
   async drained(): Promise<void> {
     await this.loops;
     await this.pool.drained();
+    if (this.acking > 0) await new Promise<void>((resolve) => this.acksRan.push(resolve));
   }
 
   private stop(): void {
@@ -195,12 +200,12 @@ export class StreamConsumer implements ActiveSubscription, ReadTarget {
     const { stream, handler } = this.deps;
     if (entry.data === undefined) {
       // Trimmed (MAXLEN) or deleted while pending: nothing left to deliver.
-      await this.ack(entry.id);
+      this.ack(entry.id);
       return;
     }
     if (isExpired(entry.expiresAt, this.now())) {
       this.logger.debug(`entry ${entry.id} of stream ${stream} expired (ttlInSeconds); acknowledged without delivery`);
-      await this.ack(entry.id);
+      this.ack(entry.id);
       return;
     }
     try {
@@ -210,34 +215,24 @@ export class StreamConsumer implements ActiveSubscription, ReadTarget {
       this.scheduleRedelivery(entry.id);
       return;
     }
-    await this.ack(entry.id);
-  }
-
-  /** Resolves once the entry is acknowledged (or the XACK failed: it stays pending and comes back, a duplicate, never a loss). */
-  private ack(id: string): Promise<void> {
-    return new Promise((resolve) => {
-      this.pendingAcks.push({ id, settled: resolve });
-      if (this.pendingAcks.length === 1) setImmediate(() => void this.flushAcks());
-    });
+    this.ack(entry.id);
   }
 
   /**
-   * One XACK for every entry of the stream settled in the same turn of the event loop, sent through
-   * the component's tick pipeline: under load the XACKs of every stream, and the XADDs of the same
-   * turn, leave in one socket write, instead of a write and a round trip per message.
+   * Hands the ack to the reader without waiting for it: the handler slot is free at once, while the
+   * XACK waits for the next read (waiting, it would hold slots for a whole block and starve reads).
+   * The id stays known until the XACK ran, so a reclaim meanwhile does not deliver it again; a failed
+   * XACK leaves the entry pending: it comes back, a duplicate, never a loss.
    */
-  private async flushAcks(): Promise<void> {
-    const batch = this.pendingAcks.splice(0);
-    try {
-      await this.deps.send("XACK", [this.deps.stream, this.deps.settings.consumerGroup, ...batch.map((a) => a.id)]);
-    } catch (error) {
-      this.logger.warn(`acknowledging ${batch.length} entries of stream ${this.deps.stream} failed: ${(error as Error).message}; they will be delivered again`);
-    } finally {
-      for (const { id, settled } of batch) {
+  private ack(id: string): void {
+    this.acking++;
+    void this.deps.reader
+      .ack(this.deps.stream, id)
+      .catch(() => undefined)
+      .finally(() => {
         this.known.delete(id);
-        settled();
-      }
-    }
+        if (--this.acking === 0) for (const resolve of this.acksRan.splice(0)) resolve();
+      });
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { RedisClient } from "../../redis/client.js";
 import { Backoff, pause } from "../../../util/backoff.js";
+import { HeldAcks, type AckBatch } from "./acks.js";
 import { decodeReadReplyByStream, isNoGroupError, type StreamEntry } from "./entry.js";
 
 /** What the shared reader needs of each subscription it reads for (StreamConsumer). */
@@ -23,10 +24,14 @@ export interface SharedReaderDeps {
    * changes; without one (Redis Cluster), reads block briefly instead and the next one picks the change up.
    */
   unblock?: RedisClient;
+  /** Sends a command through the command connection's tick pipeline: acks no read picks up go that way. */
+  send: (command: string, args: Array<string | number>) => Promise<unknown>;
   group: string;
   consumerName: string;
+  /** XAUTOCLAIM redelivers an entry pending this long: an ack may wait for a read only a fraction of it. */
+  processingTimeoutMs: number;
   logger: Logger;
-  /** Called once the last target left and the connection was closed: the reader must not be handed out again. */
+  /** Called once the last target left (the connection closes when a read carrying acks returned): the reader must not be handed out again. */
   onIdle: () => void;
 }
 
@@ -34,6 +39,13 @@ export interface SharedReaderDeps {
 const BLOCK_MS = 5000;
 /** The block without CLIENT UNBLOCK: how long a change of the stream set may wait to be read. */
 const SHORT_BLOCK_MS = 250;
+/** The longest an ack waits for a read to carry it, and then for that read to return (BLOCK while acks ride). */
+const ACK_DELAY_MS = 1000;
+
+/** Waiting for a read and then riding behind it, an ack is delayed by at most twice this: a quarter of processingTimeout. */
+export function ackDelayMs(processingTimeoutMs: number): number {
+  return Math.max(1, Math.floor(Math.min(ACK_DELAY_MS, processingTimeoutMs / 8)));
+}
 
 /**
  * One blocking `XREADGROUP ... STREAMS k1 .. kn > .. >` for every stream a consumer (group + name)
@@ -47,21 +59,34 @@ export class SharedReader {
   private readonly targets = new Map<string, ReadTarget>();
   /** Targets left out of the current read for want of room, each watched once until room comes back. */
   private readonly watching = new Set<ReadTarget>();
+  private readonly acks: HeldAcks;
+  private readonly ackDelay: number;
   private clientId?: number;
   /** Increments per XREADGROUP sent; an unblock retries until the read it aimed at has returned. */
   private generation = 0;
   private inFlight = false;
+  /** The read in flight carries acks: a stop must let it return rather than disconnect under it. */
+  private riding = false;
   private unblocking = false;
   private wakeIdle?: () => void;
   private stopped = false;
+  private disconnected = false;
   private holders = 0;
+  /** Ends the pause after a failed read when the reader stops. */
   private readonly stopping = new AbortController();
+  /** Ends the CLIENT UNBLOCK retries once the loop is over. */
+  private readonly ended = new AbortController();
   private readonly loop: Promise<void>;
 
   constructor(private readonly deps: SharedReaderDeps) {
     // A reconnected socket is a new Redis client with a new id.
     deps.connection.on("close", () => (this.clientId = undefined));
-    this.loop = this.run();
+    this.ackDelay = ackDelayMs(deps.processingTimeoutMs);
+    this.acks = new HeldAcks(deps.group, this.ackDelay, deps.send, deps.logger);
+    this.loop = this.run().finally(() => {
+      this.ended.abort();
+      this.disconnect();
+    });
   }
 
   get size(): number {
@@ -85,15 +110,26 @@ export class SharedReader {
   }
 
   /**
+   * Acknowledges `id` once its XACK ran (rejects if it failed: the entry stays pending and comes
+   * back). The ack rides on the next read while its stream is read here; a stream that left (its
+   * subscription stopping) or a closed reader has no next read, so the tick pipeline takes it.
+   */
+  ack(stream: string, id: string): Promise<void> {
+    if (!this.stopped && this.targets.has(stream)) return this.acks.hold(stream, id);
+    return this.acks.sendSoon(stream, id);
+  }
+
+  /**
    * Leaves the read (if it joined) and lets go of the reader; the last holder closes it. Entries of
    * the stream read after this stay pending under the consumer (its successor's history read or
-   * XAUTOCLAIM takes them).
+   * XAUTOCLAIM takes them). Its held acks leave at once, so its drained() need not wait for a read.
    */
   release(target: ReadTarget): void {
     const joined = this.targets.get(target.stream) === target;
     if (joined) {
       this.targets.delete(target.stream);
       this.watching.delete(target);
+      this.acks.sendHeld(target.stream);
     }
     this.holders--;
     if (this.holders <= 0) this.stop();
@@ -103,18 +139,39 @@ export class SharedReader {
   private stop(): void {
     this.stopped = true;
     this.stopping.abort();
-    this.deps.connection.disconnect();
+    this.acks.sendHeld();
     this.wakeIdle?.();
+    if (this.inFlight && this.riding) this.endRidingRead();
+    else this.disconnect();
     this.deps.onIdle();
   }
 
-  /** Resolves once the read loop ended (after the last target left). */
+  /** Once: ioredis arms a 2s timer per disconnect() that a socket already closed never clears. */
+  private disconnect(): void {
+    if (this.disconnected) return;
+    this.disconnected = true;
+    this.deps.connection.disconnect();
+  }
+
+  /**
+   * Redis runs the acks behind the read in flight only when it returns: end it now (CLIENT UNBLOCK;
+   * on a Cluster its short BLOCK ends it) and disconnect once its reply came. Bounded, as Redis may
+   * be unreachable: those acks are then unknown, and their entries come back (a duplicate, not a loss).
+   */
+  private endRidingRead(): void {
+    if (this.deps.unblock) void this.unblock(this.generation);
+    const deadline = setTimeout(() => this.disconnect(), this.ackDelay + 1000);
+    void this.loop.finally(() => clearTimeout(deadline));
+  }
+
+  /** Resolves once the read loop ended (after the last target left) and the connection is closed. */
   async closed(): Promise<void> {
     await this.loop;
   }
 
   /** Ends the read in flight (or the idle wait) so the next one is built from the current stream set. */
   private reissue(): void {
+    if (this.stopped) return;
     if (this.wakeIdle) {
       this.wakeIdle();
       return;
@@ -129,12 +186,12 @@ export class SharedReader {
    * ordered) or its reply is already on the way: try again shortly until that read has returned.
    */
   private async unblock(generation: number): Promise<void> {
-    for (let attempt = 0; !this.stopped && this.inFlight && this.generation === generation && attempt < 200; attempt++) {
+    for (let attempt = 0; this.inFlight && this.generation === generation && attempt < 200; attempt++) {
       if (this.clientId !== undefined) {
         const done = await this.deps.unblock!.call("CLIENT", "UNBLOCK", this.clientId).catch(() => 0);
         if (done === 1) return;
       }
-      await pause(2 + attempt * 2, this.stopping.signal);
+      await pause(2 + attempt * 2, this.ended.signal);
     }
   }
 
@@ -159,17 +216,22 @@ export class SharedReader {
       }
       try {
         if (this.deps.unblock) this.clientId ??= Number(await connection.call("CLIENT", "ID"));
-        const block = this.deps.unblock ? BLOCK_MS : SHORT_BLOCK_MS;
+        if (this.stopped) break;
+        const acks = this.acks.take();
+        // Acks behind a read run when it returns: while some ride, the read blocks briefly; without, an idle read costs almost nothing.
+        const block = Math.min(this.deps.unblock ? BLOCK_MS : SHORT_BLOCK_MS, acks.length > 0 ? this.ackDelay : Infinity);
         const args: Array<string | number> = ["GROUP", group, consumerName, "COUNT", count, "BLOCK", block, "STREAMS"];
         for (const target of ready) args.push(target.stream);
         for (let i = 0; i < ready.length; i++) args.push(">");
         this.generation++;
         this.inFlight = true;
+        this.riding = acks.length > 0;
         let reply: unknown;
         try {
-          reply = await connection.callBuffer("XREADGROUP", ...args);
+          reply = acks.length > 0 ? await this.readCarrying(args, acks) : await connection.callBuffer("XREADGROUP", ...args);
         } finally {
           this.inFlight = false;
+          this.riding = false;
         }
         if (failures > 0) logger.info(`reading ${ready.length} stream(s) of group ${group} again after ${failures} failed attempt(s)`);
         failures = 0;
@@ -191,6 +253,32 @@ export class SharedReader {
         await pause(backoff.next(), this.stopping.signal);
       }
     }
+  }
+
+  /**
+   * The read and, queued after it in the same socket write, one XACK per stream. Redis runs a
+   * connection's commands in order, so the XACKs run when the read returns (an entry, its BLOCK
+   * over, or CLIENT UNBLOCK), and Redis 7 runs an unblocked client's queued commands before it
+   * writes its replies: the read's reply and the XACKs' come back together, in one socket read.
+   * (Queued before the read, the XACKs would run at once, but their replies would cost a read.)
+   * A failed read leaves its acks unknown: reported failed, their entries come back later.
+   */
+  private async readCarrying(args: Array<string | number>, acks: AckBatch[]): Promise<unknown> {
+    const pipeline = this.deps.connection.pipeline();
+    pipeline.callBuffer("XREADGROUP", ...args);
+    for (const batch of acks) pipeline.call("XACK", batch.stream, this.deps.group, ...batch.ids);
+    let results: Array<[Error | null, unknown]> | null;
+    try {
+      results = await pipeline.exec();
+    } catch (error) {
+      for (const batch of acks) batch.settle(error as Error);
+      throw error;
+    }
+    const missing = new Error("no reply from Redis");
+    acks.forEach((batch, i) => batch.settle(results?.[i + 1]?.[0] ?? (results ? undefined : missing)));
+    const [error, reply] = results?.[0] ?? [missing, undefined];
+    if (error) throw error;
+    return reply;
   }
 
   /** A target out of room rejoins the read as soon as one of its handlers settles. */

@@ -110,10 +110,8 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const combined = AbortSignal.any([signal, this.closing.signal]);
     const consumerName = claimConsumerName(request.topic, settings.consumerGroup);
     const reader = this.readerFor(settings.consumerGroup, consumerName, request.topic);
-    const publishes = this.publishes!;
     const consumer = new StreamConsumer({
       client,
-      send: (command, args) => publishes.call(command, args),
       reader,
       stream: request.topic,
       consumerName,
@@ -160,13 +158,17 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const key = JSON.stringify([group, consumerName, cluster ? slotGroupOf(stream) : ""]);
     let reader = this.readers.get(key);
     if (reader) return reader.acquire();
+    const publishes = this.publishes!;
     reader = new SharedReader({
       // The reader waits out a Redis outage (no retry limit): its loop must resume, not give up.
       connection: this.connect(`reader ${group}`, {}, { maxRetriesPerRequest: null }),
       // CLIENT UNBLOCK needs the id of the node connection a Cluster client picked: there, a short BLOCK re-issues the read instead.
       unblock: cluster ? undefined : this.client!,
+      // Acks no read carries share the tick pipeline's writes with the XADDs.
+      send: (command, args) => publishes.call(command, args),
       group,
       consumerName,
+      processingTimeoutMs: this.settings!.processingTimeoutMs,
       logger: this.context.logger,
       onIdle: () => {
         if (this.readers.get(key) === reader) this.readers.delete(key);
