@@ -39,6 +39,8 @@ export interface SharedReaderDeps {
 const BLOCK_MS = 5000;
 /** The block without CLIENT UNBLOCK: how long a change of the stream set may wait to be read. */
 const SHORT_BLOCK_MS = 250;
+/** How long a stream that joined may wait for the read to be re-issued with it (see reissueSoon). */
+const JOIN_WINDOW_MS = 20;
 /** The longest an ack waits for a read to carry it, and then for that read to return (BLOCK while acks ride). */
 const ACK_DELAY_MS = 1000;
 
@@ -69,6 +71,7 @@ export class SharedReader {
   private riding = false;
   private unblocking = false;
   private wakeIdle?: () => void;
+  private joinTimer?: NodeJS.Timeout;
   private stopped = false;
   private disconnected = false;
   private holders = 0;
@@ -106,7 +109,21 @@ export class SharedReader {
   add(target: ReadTarget): void {
     if (this.targets.has(target.stream)) throw new Error(`stream ${target.stream} is already read by consumer ${this.deps.consumerName}`);
     this.targets.set(target.stream, target);
-    this.reissue();
+    if (this.wakeIdle) this.reissue();
+    else this.reissueSoon();
+  }
+
+  /**
+   * Streams joining in a burst (start-up or a hot reload with many subscriptions) end the read in
+   * flight once per JOIN_WINDOW_MS, not once each: every re-issue sends every stream name again, so at
+   * 1,000 topics one each made ~500 reads of ~500 names, garbage that stayed in the heap as RSS.
+   */
+  private reissueSoon(): void {
+    if (this.joinTimer || this.stopped) return;
+    this.joinTimer = setTimeout(() => {
+      this.joinTimer = undefined;
+      this.reissue();
+    }, JOIN_WINDOW_MS);
   }
 
   /**
@@ -138,6 +155,7 @@ export class SharedReader {
 
   private stop(): void {
     this.stopped = true;
+    clearTimeout(this.joinTimer);
     this.stopping.abort();
     this.acks.sendHeld();
     this.wakeIdle?.();
