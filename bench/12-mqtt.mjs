@@ -50,17 +50,21 @@ async function privateMosquitto() {
   await writeFile(path.join(dir, "mosquitto.conf"), `listener ${port} 127.0.0.1\nallow_anonymous true\nlog_dest none\nset_tcp_nodelay true\n`);
   const proc = spawnTracked("mosquitto", ["-c", path.join(dir, "mosquitto.conf")]);
   MQTT = `127.0.0.1:${port}`;
-  await waitFor(async () => {
-    const c = await mqtt.connectAsync(`mqtt://${MQTT}`, { reconnectPeriod: 0, connectTimeout: 500 });
-    await c.endAsync();
-    return true;
-  }, { what: "the benchmark's mosquitto" });
-  return {
-    async stop() {
-      await proc.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await proc.stop();
+    await rm(dir, { recursive: true, force: true });
   };
+  try {
+    await waitFor(async () => {
+      const c = await mqtt.connectAsync(`mqtt://${MQTT}`, { reconnectPeriod: 0, connectTimeout: 500 });
+      await c.endAsync();
+      return true;
+    }, { what: "the benchmark's mosquitto" });
+  } catch (error) {
+    await stop();
+    throw new Error(`${error.message}\n${proc.output()}`);
+  }
+  return { stop };
 }
 
 async function publishThroughput() {
