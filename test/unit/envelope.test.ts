@@ -24,4 +24,16 @@ describe("envelope helpers", () => {
     expect(text.endsWith(`"data":${data.toString("utf8")}}`)).toBe(true);
     expect(JSON.parse(text)).toMatchObject({ source: "a", pubsubname: "p", topic: "t/ü", datacontenttype: "application/json", data: { text: "grüße" } });
   });
+
+  it("gives a bulk entry's serialised event the same envelope as a checked one, without checking it again", () => {
+    const event = { order: 7, text: "grüße", nested: [{ a: [1, 2] }] };
+    const data = Buffer.from(JSON.stringify(event));
+    const input = { appId: "a", pubsubName: "p", topic: "t", data, contentType: "application/json; charset=utf-8", id: "fixed" };
+    const checked = JSON.parse(serializeEnvelope(input).toString("utf8")) as Record<string, unknown>;
+    const trusted = JSON.parse(serializeEnvelope({ ...input, serialisedJson: true }).toString("utf8")) as Record<string, unknown>;
+    expect({ ...trusted, time: undefined }).toEqual({ ...checked, time: undefined });
+    expect(trusted["data"]).toEqual(event);
+    // Only JSON content types take the shortcut: text stays a string, binary base64.
+    expect(JSON.parse(serializeEnvelope({ ...input, contentType: "text/plain", serialisedJson: true }).toString("utf8"))).toMatchObject({ data: JSON.stringify(event) });
+  });
 });

@@ -31,12 +31,16 @@ export interface PublishInput {
   tracestate?: string;
   /** The CloudEvent id (set by tracing, which names it on the producer span). */
   id?: string;
+  /** The body is JSON.stringify's output of a value parsed within the depth bound (see EnvelopeInput.serialisedJson). */
+  serialisedJson?: boolean;
 }
 
 export interface BulkInputEntry {
   entryId: string;
   /** The entry's event already as bytes (a string's UTF-8, or a JSON value serialised). */
   data: Buffer;
+  /** `data` is JSON.stringify's output of the parsed event: the envelope need not check it again. */
+  serialisedJson?: boolean;
   contentType: string;
   metadata: Record<string, string>;
 }
@@ -140,12 +144,14 @@ export class PubSubPublisher {
   private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
     const { pubsub, eventType } = this.target(pubsubName, topic);
     const maxBytes = maxBulkBytesOf(metadata);
-    const prepared: BulkPublishEntry[] = await Promise.all(entries.map(async (entry) => {
+    // Synchronous per entry unless its envelope needs the CloudEvent validator (a cloudevents+json entry).
+    const prepared: BulkPublishEntry[] = await Promise.all(entries.map((entry): BulkPublishEntry | Promise<BulkPublishEntry> => {
       const entryMetadata = { ...metadata, ...entry.metadata };
       const ttlSeconds = ttlOf(entryMetadata);
       if (rawPayloadOf(entryMetadata)) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, metadata: entry.metadata };
-      const data = await this.envelope({ pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate }, entry.contentType, ttlSeconds, eventType);
-      return { entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, metadata: entry.metadata };
+      const wrapped = this.envelope({ pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson }, entry.contentType, ttlSeconds, eventType);
+      const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, metadata: entry.metadata });
+      return wrapped instanceof Promise ? wrapped.then(prepare) : prepare(wrapped);
     }));
     const failedEntries: BulkPublishResult["failedEntries"] = [];
     const started = process.hrtime.bigint();
@@ -168,7 +174,7 @@ export class PubSubPublisher {
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
   private envelope(input: PublishInput, contentType: string, ttlSeconds: number | undefined, eventType: string): Buffer | Promise<Buffer> {
-    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, tracestate: input.tracestate, id: input.id, ttlSeconds, eventType };
+    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, tracestate: input.tracestate, id: input.id, ttlSeconds, eventType, serialisedJson: input.serialisedJson };
     try {
       if (mediaType(contentType) !== CLOUDEVENTS_JSON) return serializeEnvelope(envelopeInput);
     } catch (error) {

@@ -132,7 +132,8 @@ function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInp
     if (event === undefined || event === null) throw bad(`entry ${JSON.stringify(entryId)}: event is required`);
     if (typeof contentType !== "string" || contentType === "") throw bad(`entry ${JSON.stringify(entryId)}: contentType is required`);
     let data: Buffer;
-    if (isJsonType(contentType)) data = Buffer.from(JSON.stringify(event));
+    const serialisedJson = isJsonType(contentType);
+    if (serialisedJson) data = Buffer.from(JSON.stringify(event));
     else if (typeof event === "string") data = Buffer.from(event);
     else throw bad(`entry ${JSON.stringify(entryId)}: event must be a string for content type ${contentType}`);
     const entryMetadata: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -140,6 +141,6 @@ function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInp
       if (typeof metadata !== "object" || Array.isArray(metadata)) throw bad(`entry ${JSON.stringify(entryId)}: metadata must be an object of strings`);
       for (const [k, v] of Object.entries(metadata as Record<string, unknown>)) entryMetadata[k] = String(v);
     }
-    return { entryId, data, contentType, metadata: entryMetadata };
+    return { entryId, data, contentType, metadata: entryMetadata, serialisedJson };
   });
 }
