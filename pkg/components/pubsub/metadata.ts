@@ -72,6 +72,16 @@ export function consumerIdOf(metadata: Readonly<Record<string, string>>): string
 }
 
 /**
+ * The consumerID a subscription names itself, or undefined where the component's own applies. The
+ * runtime passes the app-id as consumerID on every subscription (Dapr's default), so that value means
+ * "the default": a component-level consumerID replaces it, as daprd's does.
+ */
+export function subscriptionConsumerId(metadata: Readonly<Record<string, string>>, appId: string): string | undefined {
+  const requested = consumerIdOf(metadata);
+  return requested === appId ? undefined : requested;
+}
+
+/**
  * The component's consumer group: its `consumerID` metadata, else the app-id (DESIGN.md: the app-id
  * names the consumer group, as in Dapr). Broker names cannot hold whitespace.
  */

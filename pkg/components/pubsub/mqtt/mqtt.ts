@@ -3,7 +3,7 @@ import { hostname } from "node:os";
 import type { MqttClient } from "mqtt";
 import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
-import { consumerIdOf } from "../metadata.js";
+import { subscriptionConsumerId } from "../metadata.js";
 import { parseBackOffMetadata, type RetryDefaults, type RetryDefaultsProvider } from "../retry.js";
 import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
 import { closeClient, connected, openClient } from "./connection.js";
@@ -185,8 +185,8 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
    */
   private groupOf(metadata: Record<string, string>): string {
     const settings = this.settings!;
-    const requested = consumerIdOf(metadata);
-    if (requested === undefined || (settings.consumerIDSet && requested === this.context.appId)) return settings.consumerID;
+    const requested = subscriptionConsumerId(metadata, this.context.appId);
+    if (requested === undefined) return settings.consumerID;
     if (/[\s/+#]/.test(requested)) throw new Error(`consumerID ${JSON.stringify(requested)} must not contain whitespace, '/', '+' or '#'`);
     return requested;
   }

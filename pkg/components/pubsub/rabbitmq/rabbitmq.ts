@@ -15,7 +15,7 @@ import { AmqpConnection } from "./connection.js";
 import { QueueConsumer } from "./consumer.js";
 import { parseRabbitMQMetadata, type RabbitMQSettings } from "./metadata.js";
 import { Publisher, type OutgoingMessage } from "./publisher.js";
-import { consumerIdOf, metadataValue } from "../metadata.js";
+import { metadataValue, subscriptionConsumerId } from "../metadata.js";
 import { ttlSecondsOf } from "../ttl.js";
 import { queueNameOf, routingKeysOf } from "./topology.js";
 
@@ -119,14 +119,8 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
     this.connection = undefined;
   }
 
-  /**
-   * The runtime passes the app-id as `consumerID` on every subscription (Dapr's default); a
-   * component-level `consumerID` replaces that default, an explicit subscription value wins over both.
-   */
   private consumerIdOf(metadata: Record<string, string>, settings: RabbitMQSettings): string {
-    const requested = consumerIdOf(metadata);
-    if (requested === undefined || requested === this.context.appId) return settings.consumerID;
-    return requested;
+    return subscriptionConsumerId(metadata, this.context.appId) ?? settings.consumerID;
   }
 
   private ready(): { connection: AmqpConnection; publisher: Publisher; settings: RabbitMQSettings } {

@@ -17,7 +17,7 @@ import type {
 } from "../types.js";
 import { StreamConsumer } from "./consumer.js";
 import { SharedReader } from "./reader.js";
-import { consumerIdOf } from "../metadata.js";
+import { subscriptionConsumerId } from "../metadata.js";
 import { expiresAtOf, type Clock } from "../ttl.js";
 import { entryFields } from "./entry.js";
 import { parseRedisMetadata, type RedisPubSubSettings } from "./metadata.js";
@@ -101,11 +101,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
     const { client, settings: base } = this.ready();
-    // The runtime passes the app-id as consumerID on every subscription (Dapr's default); a component-level
-    // consumerID replaces that default, as daprd's does (it is the group of every app using the component),
-    // and a consumerID the subscription names itself wins over both.
-    const requested = consumerIdOf(request.metadata);
-    const group = requested === undefined || requested === this.context.appId ? undefined : requested;
+    const group = subscriptionConsumerId(request.metadata, this.context.appId);
     const settings = group === undefined ? base : { ...base, consumerGroup: group };
     const combined = AbortSignal.any([signal, this.closing.signal]);
     const consumerName = claimConsumerName(request.topic, settings.consumerGroup);
