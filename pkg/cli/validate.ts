@@ -47,7 +47,7 @@ export async function validatePaths(paths: readonly string[], options: ValidateO
   const origin = new Map<Resource, string>();
   const valid: Resource[] = [];
   for (const file of [...new Set(report.files)]) {
-    const parsed = parseManifests(await readFile(file, "utf8"), file);
+    const parsed = await parseManifests(await readFile(file, "utf8"), file);
     for (const error of parsed.errors) report.problems.push({ severity: "error", ...error });
     for (const resource of parsed.resources) {
       report.resources += 1;

@@ -24,7 +24,7 @@ export async function readConfiguration(source: ConfigurationSource): Promise<Co
     const { fetchConfiguration } = await import("./kubeconfiguration.js");
     return fetchConfiguration(source.kubeConfig, source.namespace ?? "default", name);
   }
-  const { resources, errors } = parseManifests(await readFile(name, "utf8"), name);
+  const { resources, errors } = await parseManifests(await readFile(name, "utf8"), name);
   if (errors.length > 0) throw new Error(`invalid --config: ${errors.map(formatManifestError).join("; ")}`);
   const configuration = resources.find((r): r is ConfigurationResource => r.kind === "Configuration");
   if (!configuration) throw new Error(`--config ${name} holds no Configuration resource`);

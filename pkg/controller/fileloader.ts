@@ -118,7 +118,7 @@ export class FileLoader implements ResourceLoader {
       // Deleted between listing and reading: the next event or resync settles it.
       return this.lastGood.get(file) ?? [];
     }
-    const parsed = parseManifests(text, file);
+    const parsed = await parseManifests(text, file);
     if (parsed.errors.length === 0) {
       this.lastGood.set(file, parsed.resources);
       this.report(file, "");

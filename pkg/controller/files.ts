@@ -1,6 +1,5 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { parseAllDocuments } from "yaml";
 import type { Resource } from "../apis/types.js";
 import { validateResource } from "../apis/validate.js";
 
@@ -23,8 +22,12 @@ export interface LoadResult {
   errors: ManifestError[];
 }
 
-/** Parses one file's text (multi-document YAML or JSON) into validated resources and per-field errors. */
-export function parseManifests(text: string, file: string): LoadResult {
+/**
+ * Parses one file's text (multi-document YAML or JSON) into validated resources and per-field errors.
+ * The YAML parser (72 modules) is loaded on the first file: in Kubernetes mode resources arrive as JSON.
+ */
+export async function parseManifests(text: string, file: string): Promise<LoadResult> {
+  const { parseAllDocuments } = await import("yaml");
   const result: LoadResult = { resources: [], errors: [] };
   for (const doc of parseAllDocuments(text)) {
     if (doc.errors.length > 0) {

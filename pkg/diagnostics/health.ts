@@ -18,11 +18,19 @@ interface GateState {
 export class Readiness {
   private readonly gates = new Map<string, GateState>();
   private readonly probes: Array<{ outbound: boolean; closed: () => string[] }> = [];
+  private markOpened!: () => void;
+  /** Resolves the first time every gate is open: start-up is over (probes, which come and go with brokers, are not waited for). */
+  readonly firstOpen = new Promise<void>((resolve) => (this.markOpened = resolve));
 
   gate(name: string, options: { outbound: boolean }): Gate {
     const state: GateState = { ready: false, outbound: options.outbound };
     this.gates.set(name, state);
-    return { set: (ready) => void (state.ready = ready) };
+    return {
+      set: (ready) => {
+        state.ready = ready;
+        if (ready && [...this.gates.values()].every((g) => g.ready)) this.markOpened();
+      },
+    };
   }
 
   /** A gate asked at each probe: `closed` names what is down now (a component that lost its broker). */

@@ -36,8 +36,8 @@ spec:
 `;
 
 describe("manifest loading", () => {
-  it("accepts runtime.io and dapr.io documents from one multi-document file and normalises values to strings", () => {
-    const { resources, errors } = parseManifests(GOOD, "good.yaml");
+  it("accepts runtime.io and dapr.io documents from one multi-document file and normalises values to strings", async () => {
+    const { resources, errors } = await parseManifests(GOOD, "good.yaml");
     expect(errors).toEqual([]);
     expect(resources.map((r) => r.kind)).toEqual(["Component", "Subscription"]);
     const component = resources[0]!;
@@ -50,8 +50,8 @@ describe("manifest loading", () => {
     expect(component.spec.ignoreErrors).toBe(true);
   });
 
-  it("accepts a v1alpha1 subscription with a single route", () => {
-    const { resources, errors } = parseManifests("apiVersion: dapr.io/v1alpha1\nkind: Subscription\nmetadata: {name: s}\nspec: {pubsubname: p, topic: t, route: /t}\n", "s.yaml");
+  it("accepts a v1alpha1 subscription with a single route", async () => {
+    const { resources, errors } = await parseManifests("apiVersion: dapr.io/v1alpha1\nkind: Subscription\nmetadata: {name: s}\nspec: {pubsubname: p, topic: t, route: /t}\n", "s.yaml");
     expect(errors).toEqual([]);
     expect(resources[0]!.kind === "Subscription" && resources[0]!.spec.routes).toEqual({ default: "/t" });
   });
@@ -65,29 +65,29 @@ describe("manifest loading", () => {
     ["a malformed initTimeout", "spec: {type: pubsub.redis, version: v1, initTimeout: soon}", "spec.initTimeout"],
     ["a type without a kind", "spec: {type: redis, version: v1}", "is not of the form <kind>.<name>"],
     ["a wireFormat that is neither dapr nor spec", "spec: {type: pubsub.redis, version: v1, metadata: [{name: wireFormat, value: daprd}]}", 'spec.metadata[0] (wireFormat).value: must be dapr or spec (DESIGN.md "Two dialects on the wire"), got "daprd"'],
-  ])("reports %s by file, resource and field", (_what, spec, expected) => {
-    const { resources, errors } = parseManifests(`apiVersion: runtime.io/v1alpha1\nkind: Component\nmetadata: {name: broken}\n${spec}\n`, "/res/broken.yaml");
+  ])("reports %s by file, resource and field", async (_what, spec, expected) => {
+    const { resources, errors } = await parseManifests(`apiVersion: runtime.io/v1alpha1\nkind: Component\nmetadata: {name: broken}\n${spec}\n`, "/res/broken.yaml");
     expect(resources).toEqual([]);
     const line = errors.map(formatManifestError).join("\n");
     expect(line).toContain('/res/broken.yaml: Component "broken":');
     expect(line).toContain(expected);
   });
 
-  it("rejects foreign API groups and unknown kinds", () => {
-    const { errors } = parseManifests("apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {}\n", "w.yaml");
+  it("rejects foreign API groups and unknown kinds", async () => {
+    const { errors } = await parseManifests("apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\nspec: {}\n", "w.yaml");
     expect(errors.map((e) => e.field).sort()).toEqual(["apiVersion", "kind"]);
   });
 
-  it("reports YAML syntax errors and keeps the valid documents of the same file", () => {
+  it("reports YAML syntax errors and keeps the valid documents of the same file", async () => {
     const text = `${GOOD}\n---\nkind: [unclosed\n`;
-    const { resources, errors } = parseManifests(text, "mixed.yaml");
+    const { resources, errors } = await parseManifests(text, "mixed.yaml");
     expect(resources).toHaveLength(2);
     expect(errors).toHaveLength(1);
     expect(errors[0]!.field).toBe("(yaml)");
   });
 
-  it("validates secret scopes in a Configuration", () => {
-    const { errors } = parseManifests("apiVersion: runtime.io/v1alpha1\nkind: Configuration\nmetadata: {name: c}\nspec:\n  secrets:\n    scopes:\n      - storeName: local\n        defaultAccess: maybe\n", "c.yaml");
+  it("validates secret scopes in a Configuration", async () => {
+    const { errors } = await parseManifests("apiVersion: runtime.io/v1alpha1\nkind: Configuration\nmetadata: {name: c}\nspec:\n  secrets:\n    scopes:\n      - storeName: local\n        defaultAccess: maybe\n", "c.yaml");
     expect(errors.map(formatManifestError)).toEqual(['c.yaml: Configuration "c": spec.secrets.scopes[0].defaultAccess: must be allow or deny']);
   });
 });

@@ -42,7 +42,7 @@ describe("ResiliencyRegistry", () => {
 });
 
 describe("a Resiliency manifest", () => {
-  it("with a trip that does not compile or an unknown policy is reported by file and field", () => {
+  it("with a trip that does not compile or an unknown policy is reported by file and field", async () => {
     const text = `apiVersion: dapr.io/v1alpha1
 kind: Resiliency
 metadata: {name: r}
@@ -55,7 +55,7 @@ spec:
       orders:
         outbound: {retry: missing}
 `;
-    const { resources, errors } = parseManifests(text, "/res/resiliency.yaml");
+    const { resources, errors } = await parseManifests(text, "/res/resiliency.yaml");
     expect(resources).toEqual([]);
     expect(errors.map((e) => [e.file, e.kind, e.name, e.field])).toEqual([
       ["/res/resiliency.yaml", "Resiliency", "r", "spec.policies.circuitBreakers.cb.trip"],

@@ -1,13 +1,13 @@
 import type { Registry } from "../registry.js";
-import { createLocalFileConfigurationStore } from "./localfile/localfile.js";
 import type { ConfigurationStore } from "./types.js";
 
 /**
  * The built-in configuration components: adding a type is adding a line here. Stores with a client
- * library import it when used, so a sidecar pays only for the stores its manifests name.
+ * library (the local file's is the YAML parser) import it when used, so a sidecar pays only for the
+ * stores its manifests name.
  */
 export function registerConfigurationStores(registry: Registry<ConfigurationStore>): void {
-  registry.register("configuration.local.file", createLocalFileConfigurationStore);
+  registry.register("configuration.local.file", async (context) => (await import("./localfile/localfile.js")).createLocalFileConfigurationStore(context));
   registry.register("configuration.redis", async (context) => (await import("./redis/redis.js")).createRedisConfigurationStore(context));
   registry.register("configuration.postgresql", async (context) => (await import("./postgresql/postgresql.js")).createPostgresConfigurationStore(context), { aliases: ["configuration.postgres"] });
 }
