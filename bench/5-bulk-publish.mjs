@@ -6,6 +6,10 @@ import { redisClient } from "./2-publish-redis-throughput.mjs";
 
 const CONNECTIONS = 8;
 const ENTRIES = 100;
+// Single and bulk phases alternate and the median round's ratio is reported: measured one after the
+// other, a burst of load from elsewhere on this 2-core machine during one phase decided the ratio
+// (4.64 and 7.22 in back-to-back runs of the same build).
+const ROUNDS = 5;
 
 export async function run() {
   const singleTopic = `bench5-single-${randomUUID()}`;
@@ -20,12 +24,21 @@ export async function run() {
     const bulkUrl = `${sidecar.url}/v1.0-alpha1/publish/bulk/redisbus/${bulkTopic}`;
     await autocannon({ url: singleUrl, method: "POST", connections: CONNECTIONS, duration: 1, headers, body: body1k() });
     await autocannon({ url: bulkUrl, method: "POST", connections: CONNECTIONS, duration: 1, headers, body: bulkBody });
-    const single = await autocannon({ url: singleUrl, method: "POST", connections: CONNECTIONS, duration: SECONDS, headers, body: body1k() });
-    const bulk = await autocannon({ url: bulkUrl, method: "POST", connections: CONNECTIONS, duration: SECONDS, headers, body: bulkBody });
-    if (single.non2xx > 0 || bulk.non2xx > 0) throw new Error(`non-2xx answers: single ${single.non2xx}, bulk ${bulk.non2xx}`);
-    const s = single.requests.average;
-    const b = bulk.requests.average * ENTRIES;
-    return { name: "5 bulk publish (100 entries) / single publishes", baseline: `${s.toFixed(0)} msg/s`, sidecar: `${b.toFixed(0)} msg/s`, ratio: b / s, target: ">= 5 (issue 24)", pass: b / s >= 5 };
+    const phase = async (url, body) => {
+      const result = await autocannon({ url, method: "POST", connections: CONNECTIONS, duration: Math.max(1, Math.round(SECONDS / 2)), headers, body });
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      return result.requests.average;
+    };
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const single = await phase(singleUrl, body1k());
+      const bulk = (await phase(bulkUrl, bulkBody)) * ENTRIES;
+      rounds.push({ single, bulk, ratio: bulk / single });
+    }
+    rounds.sort((a, b) => a.ratio - b.ratio);
+    const { single: s, bulk: b } = rounds[Math.floor(ROUNDS / 2)];
+    const spread = `ratios ${rounds.map((r) => r.ratio.toFixed(2)).join(", ")}`;
+    return { name: "5 bulk publish (100 entries) / single publishes", baseline: `${s.toFixed(0)} msg/s`, sidecar: `${b.toFixed(0)} msg/s`, ratio: b / s, extra: `median of ${ROUNDS} alternating rounds (${spread})`, target: ">= 5 (issue 24)", pass: b / s >= 5 };
   } finally {
     await sidecar.stop();
     await redis.del(singleTopic, bulkTopic);
