@@ -59,7 +59,7 @@ async function main(): Promise<number> {
   void runtime.readiness.firstOpen.then(() => {
     if (stop.signal.aborted) return;
     const m = releaseStartupMemory();
-    logger.debug(`start-up over: heap ${megabytes(m.heapBefore)} -> ${megabytes(m.heapAfter)}, resident ${megabytes(m.rssBefore)} -> ${megabytes(m.rssAfter)}`);
+    logger.debug(`start-up over: heap ${megabytes(m.heapBefore)} -> ${megabytes(m.heapAfter)}, resident ${megabytes(m.rssBefore)} -> ${megabytes(m.rssAfter)} (a ${m.pauseMs.toFixed(0)} ms pause)`);
   });
   await new Promise<void>((resolve) => (stop.signal.aborted ? resolve() : stop.signal.addEventListener("abort", () => resolve(), { once: true })));
   logger.info("shutting down: draining in-flight work");

@@ -6,6 +6,7 @@ export interface ReleasedMemory {
   heapAfter: number;
   rssBefore: number;
   rssAfter: number;
+  pauseMs: number;
 }
 
 type GcFunction = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
@@ -23,11 +24,13 @@ type GcFunction = (options: { type: "major"; execution: "sync"; flavor: "last-re
 export function releaseStartupMemory(): ReleasedMemory {
   const heapBefore = getHeapStatistics().total_heap_size;
   const rssBefore = process.memoryUsage.rss();
+  const started = performance.now();
   setFlagsFromString("--expose-gc");
   try {
     (runInNewContext("gc") as GcFunction)({ type: "major", execution: "sync", flavor: "last-resort" });
   } finally {
     setFlagsFromString("--no-expose-gc");
   }
-  return { heapBefore, heapAfter: getHeapStatistics().total_heap_size, rssBefore, rssAfter: process.memoryUsage.rss() };
+  const pauseMs = performance.now() - started;
+  return { heapBefore, heapAfter: getHeapStatistics().total_heap_size, rssBefore, rssAfter: process.memoryUsage.rss(), pauseMs };
 }
