@@ -22,7 +22,7 @@ describe("pubsub.mqtt3 metadata (Dapr's names)", () => {
 
   it("defaults as Dapr does: qos 1, no retain, persistent sessions, consumerID = app id; shared subscriptions on", () => {
     expect(parseMqttMetadata(meta({ url: "tcp://h:1883" }), identity)).toEqual(
-      expect.objectContaining({ qos: 1, retain: false, cleanSession: false, consumerID: "orders", consumerIDSet: false, sharedSubscriptions: true }),
+      expect.objectContaining({ qos: 1, retain: false, cleanSession: false, consumerID: "orders", sharedSubscriptions: true }),
     );
   });
 

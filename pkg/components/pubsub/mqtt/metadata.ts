@@ -12,8 +12,6 @@ export interface MqttSettings {
   password?: string;
   /** Client id prefix and default shared-subscription group; the app id unless set. */
   consumerID: string;
-  /** Whether consumerID was set in the component (then it names the group, not the runtime's app-id default). */
-  consumerIDSet: boolean;
   qos: 0 | 1 | 2;
   retain: boolean;
   cleanSession: boolean;
@@ -53,7 +51,6 @@ export interface MqttIdentity {
 
 export function parseMqttMetadata(metadata: ComponentMetadata, identity: MqttIdentity): MqttSettings {
   const { brokerUrl, display, username, password } = parseUrl(metadata, metadata.requireString("url"));
-  const consumerIDSet = metadata.string("consumerID") !== undefined;
   const consumerID = expandTags(metadata.string("consumerID") ?? identity.appId, identity).trim();
   // `/`, `+` and `#` would change the meaning of `$share/<consumerID>/<topic>`.
   if (consumerID === "" || /[\s/+#]/.test(consumerID)) throw metadata.error("consumerID", `must be a name without whitespace, '/', '+' or '#', got ${JSON.stringify(consumerID)}`);
@@ -70,7 +67,6 @@ export function parseMqttMetadata(metadata: ComponentMetadata, identity: MqttIde
     username,
     password,
     consumerID,
-    consumerIDSet,
     qos: metadata.int("qos", 1, { min: 0, max: 2 }) as 0 | 1 | 2,
     retain: metadata.bool("retain", false),
     cleanSession: metadata.bool("cleanSession", false),
