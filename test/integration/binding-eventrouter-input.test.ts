@@ -134,7 +134,7 @@ auth: {secretStore: secrets}
     ];
     expect(refused.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 401, 401, 401]);
     // A v1 token names the caller in appid.
-    expect((await post(event("good-v1"), await standins.token({ claims: { ver: "1.0", azp: undefined, appid: EVENT_GRID_APP_ID } }))).status).toBe(200);
+    expect((await post(event("good-v1"), await standins.token({ issuer: `${standins.authorityHost}/${standins.tenantId}/`, claims: { ver: "1.0", azp: undefined, appid: EVENT_GRID_APP_ID } }))).status).toBe(200);
     await waitFor(() => delivered.length >= 2, { what: "delivery to the app" });
     expect(delivered.map((d) => d.body.id)).toEqual(["good-1", "good-v1"]);
     expect(delivered[0]!.path).toBe("/orders-in");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from "jose";
-import { callerOf, WebhookServer } from "../../pkg/components/bindings/eventrouter/webhook.js";
+import { callerOf, tokenIssuers, WebhookServer } from "../../pkg/components/bindings/eventrouter/webhook.js";
 import { createLogger } from "../../pkg/diagnostics/logger.js";
 import { freePort } from "../support/ports.js";
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
     port: await freePort(),
     address: "127.0.0.1",
     path: "/hook",
-    policy: { issuer: ISSUER, audiences: [AUDIENCE], keys: createLocalJWKSet({ keys: [jwk] }), callers: [CALLER], role: "Deliverer" },
+    policy: { issuers: [ISSUER], audiences: [AUDIENCE], keys: createLocalJWKSet({ keys: [jwk] }), callers: [CALLER], role: "Deliverer" },
     handler: async (event) => {
       handled.push(String(event.metadata["cloudevent.id"]));
     },
@@ -60,5 +60,12 @@ describe("eventrouter webhook: the caller's application and role", () => {
     expect(callerOf({ appid: "a", azp: "b" })).toBeUndefined();
     expect(callerOf({ appid: "a" })).toBe("a");
     expect(handled).not.toContain("eg");
+  });
+});
+
+describe("eventrouter webhook: the tenant's issuers", () => {
+  it("accepts v2 tokens from the authority host and v1 tokens from sts.windows.net in the public cloud, and the same tenant only", () => {
+    expect(tokenIssuers("https://login.microsoftonline.com", "t1")).toEqual(["https://login.microsoftonline.com/t1/v2.0", "https://sts.windows.net/t1/"]);
+    expect(tokenIssuers("https://login.example.test", "t1")).toEqual(["https://login.example.test/t1/v2.0", "https://login.example.test/t1/"]);
   });
 });

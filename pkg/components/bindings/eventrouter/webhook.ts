@@ -4,6 +4,7 @@ import { HttpServer } from "../../../util/httpserver.js";
 import { JsonDepthError, parseJson } from "../../../util/json.js";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { InputEvent, InputHandler } from "../types.js";
+import { DEFAULT_AUTHORITY_HOST } from "./metadata.js";
 
 /** Asymmetric algorithms only: `none` and shared-secret HMAC tokens are never accepted. */
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512"];
@@ -12,8 +13,8 @@ export const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 4 * 1024 * 1024;
 const SAFE_ORIGIN = /^[A-Za-z0-9.*:_-]{1,253}$/;
 
 export interface TokenPolicy {
-  /** `<authorityHost>/<tenant>/v2.0` (DESIGN.md: the eventrouter's endpoints derive from authorityHost). */
-  issuer: string;
+  /** The tenant's v2 and v1 issuers (see tokenIssuers). */
+  issuers: string[];
   /** The client id or the subscriber endpoint (issue 5). */
   audiences: string[];
   keys: JWTVerifyGetKey;
@@ -32,12 +33,24 @@ export interface CallerPolicy {
 export function tenantTokenPolicy(authorityHost: string, tenantId: string, clientId: string, subscriberEndpoint: URL, caller: CallerPolicy): TokenPolicy {
   const tenant = encodeURIComponent(tenantId);
   return {
-    issuer: `${authorityHost}/${tenant}/v2.0`,
+    issuers: tokenIssuers(authorityHost, tenant),
     audiences: [clientId, subscriberEndpoint.toString(), subscriberEndpoint.toString().replace(/\/+$/, "")],
     keys: createRemoteJWKSet(new URL(`${authorityHost}/${tenant}/discovery/v2.0/keys`), { timeoutDuration: 10_000, cacheMaxAge: 24 * 3600_000 }),
     callers: caller.callers,
     role: caller.role,
   };
+}
+
+/**
+ * Which issuer a token names depends on the Entra app registration the webhook is protected with, not
+ * on anything we configure: its `accessTokenAcceptedVersion` is unset (v1) by default, and v1 tokens come
+ * from `https://sts.windows.net/<tenant>/` while v2 tokens come from `<authorityHost>/<tenant>/v2.0`
+ * (DESIGN.md: the eventrouter's endpoints derive from authorityHost). Both are the same tenant, signing
+ * with the same keys. Another authority host (a sovereign cloud, a stand-in) names its v1 issuer by itself.
+ */
+export function tokenIssuers(authorityHost: string, tenant: string): string[] {
+  const v1Host = authorityHost === DEFAULT_AUTHORITY_HOST ? "https://sts.windows.net" : authorityHost;
+  return [`${authorityHost}/${tenant}/v2.0`, `${v1Host}/${tenant}/`];
 }
 
 /**
@@ -175,10 +188,10 @@ export class WebhookServer {
   private async authenticate(header: string | undefined): Promise<void> {
     const match = /^Bearer\s+(\S+)$/i.exec(header ?? "");
     if (!match) throw new HttpFailure(401, "a bearer token is required");
-    const { issuer, audiences, keys, callers, role } = this.options.policy;
+    const { issuers, audiences, keys, callers, role } = this.options.policy;
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(match[1]!, keys, { issuer, audience: audiences, algorithms: ALGORITHMS, requiredClaims: ["exp"] }));
+      ({ payload } = await jwtVerify(match[1]!, keys, { issuer: issuers, audience: audiences, algorithms: ALGORITHMS, requiredClaims: ["exp"] }));
     } catch (error) {
       const code = (error as { code?: string }).code ?? "";
       // The key set could not be fetched: our problem, not the caller's; 500 lets the service retry.
