@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import mqtt from "mqtt";
-import { SECONDS, WARM_SECONDS, body1k, fmt, freePort, harnessText, nowMs, openLoop, percentile, poster, spawnTracked, startLatencyApp, startSidecar, waitFor, watchingHarness } from "./lib.mjs";
+import { SECONDS, WARM_SECONDS, body1k, fmt, freePort, harnessText, hopsText, httpHopsReference, nowMs, openLoop, percentile, poster, spawnTracked, startLatencyApp, startSidecar, waitFor, watchingHarness } from "./lib.mjs";
 import { cloudEvent } from "./2-publish-redis-throughput.mjs";
 
 let MQTT = process.env.BENCH_MQTT;
@@ -136,6 +136,7 @@ async function deliveryLatency() {
     await waitFor(() => directLatencies.length >= RATE * SECONDS, { timeoutMs: 30_000, what: "all direct deliveries" });
     const d99 = percentile(directLatencies, 99);
     const s99 = percentile(sidecarLatencies, 99);
+    const hops = await httpHopsReference(RATE);
     const pcts = (values) => [50, 90, 95, 98, 99, 99.5, 99.9, 100].map((p) => `${p}:${fmt(percentile(values, p), 2)}`).join(" ");
     if (process.env.BENCH_DEBUG) console.log(`sidecar ${pcts(sidecarLatencies)}\n  of which the publish (HTTP -> PUBACK -> 204) ${pcts(published.latencies)}\ndirect  ${pcts(directLatencies)}`);
     return {
@@ -143,7 +144,7 @@ async function deliveryLatency() {
       baseline: `${fmt(d99, 3)} ms`,
       sidecar: `${fmt(s99, 3)} ms`,
       ratio: s99 / d99,
-      extra: `p50 ${fmt(percentile(sidecarLatencies, 50), 3)} vs ${fmt(percentile(directLatencies, 50), 3)} ms; harness loop delay while measuring the sidecar ${harnessText(published.harness)}, the direct path ${harnessText(directHarness)}`,
+      extra: `p50 ${fmt(percentile(sidecarLatencies, 50), 3)} vs ${fmt(percentile(directLatencies, 50), 3)} ms; ${hopsText(hops, d99)}; harness loop delay while measuring the sidecar ${harnessText(published.harness)}, the direct path ${harnessText(directHarness)}`,
       target: "<= 2x",
       pass: s99 / d99 <= 2,
     };

@@ -292,3 +292,29 @@ export function appDeliverer(appPort) {
       req.end(body);
     });
 }
+
+/**
+ * The floor under any HTTP sidecar's delivery latency: a bare Express process that answers the publish
+ * and POSTs the body to an app at once (bench/baseline-express-relay.mjs with no broker), measured the
+ * way the sidecar is, at `rate`. Resolves with the percentiles `pcts` of publish -> app, in ms.
+ */
+export async function httpHopsReference(rate) {
+  const app = await startLatencyApp({ pubsubname: "none", topic: "none" });
+  const port = await freePort();
+  const relay = spawnTracked(process.execPath, [path.join(ROOT, "bench/baseline-express-relay.mjs"), String(port), "none", "none", String(app.port)]);
+  const client = poster(`http://127.0.0.1:${port}`);
+  try {
+    await waitFor(() => relay.output().includes("listening"), { what: "two-hop reference" });
+    await app.measure(client, "/publish", rate);
+    return { p50: percentile(app.latencies, 50), p99: percentile(app.latencies, 99) };
+  } finally {
+    client.close();
+    await relay.stop();
+    await app.close();
+  }
+}
+
+/** How bench rows print httpHopsReference beside a direct baseline's p99 `directP99`. */
+export function hopsText(hops, directP99) {
+  return `reference: two bare Express hops and no broker p99 ${fmt(hops.p99, 3)} ms (${fmt(hops.p99 / directP99)}x the direct p99), p50 ${fmt(hops.p50, 3)} ms`;
+}
