@@ -7,27 +7,17 @@
  */
 export class TickBatch {
   private readonly queue: Array<() => void> = [];
-  private outstanding = 0;
 
-  /** Runs `send` now if nothing is in flight, else at the end of this turn with the others; resolves with its result. */
-  run<T>(send: () => Promise<T>): Promise<T> {
-    if (this.outstanding === 0 && this.queue.length === 0) return this.track(send);
-    return new Promise<T>((resolve, reject) => this.defer(() => void this.track(send).then(resolve, reject)));
+  /** Runs `write` now when it is `alone` (nothing else awaits an answer) and nothing waits, else at the end of this turn with the others. */
+  write(write: () => void, alone: boolean): void {
+    if (alone && this.queue.length === 0) write();
+    else this.defer(write);
   }
 
   /** Fire-and-forget writes (acks, naks): always at the end of the turn, together. */
   defer(write: () => void): void {
     this.queue.push(write);
     if (this.queue.length === 1) setImmediate(() => this.flush());
-  }
-
-  private async track<T>(send: () => Promise<T>): Promise<T> {
-    this.outstanding++;
-    try {
-      return await send();
-    } finally {
-      this.outstanding--;
-    }
   }
 
   /** Runs what waits now (before the connection drains at close). */
