@@ -148,14 +148,20 @@ export class JetStreamPubSub implements PubSub, HealthReporter {
     this.closing.abort();
     await Promise.all([...this.subscriptions].map((s) => s.drained()));
     this.writes.flush();
-    this.publisher?.close();
     const nc = this.nc;
     this.nc = undefined;
+    // Read before `connected` is cleared (it used to be read after, so close() never drained).
+    const drain = nc !== undefined && this.connectedNow(nc);
     this.connected = false;
-    if (!nc || nc.isClosed()) return;
-    // drain() flushes the acks of the last handlers; a dead server makes it hang, so close() is the fallback.
-    if (this.connectedNow(nc)) await nc.drain().catch(() => nc.close());
-    else await nc.close();
+    try {
+      if (!nc || nc.isClosed()) return;
+      // drain() flushes the acks of the last handlers (and lets PubAcks already on their way in settle their
+      // publishes); a dead server makes it hang, so close() is the fallback.
+      if (drain) await nc.drain().catch(() => nc.close());
+      else await nc.close();
+    } finally {
+      this.publisher?.close();
+    }
   }
 
   /** Outbound health reports the component while the connection is down (the client keeps reconnecting). */
