@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
@@ -74,6 +75,11 @@ async function sidecar(s: Setup): Promise<SidecarProcess> {
 
 function publish(sc: SidecarProcess, topic: string, n: number): Promise<boolean> {
   return publishNumbered(sc, PUBSUB, topic, n, 10_000);
+}
+
+/** Write syscalls the sidecar process made so far (Linux). */
+async function writeSyscalls(sc: SidecarProcess): Promise<number> {
+  return Number(/syscw:\s+(\d+)/.exec(await readFile(`/proc/${sc.child.pid}/io`, "utf8"))?.[1]);
 }
 
 function numbersSeen(app: TestApp): Set<number> {
@@ -180,4 +186,35 @@ describe("pubsub.jetstream faults with the sidecar as a process and a private na
     expect((await fetch(`${sc.url}/v1.0/healthz/outbound`)).status).toBe(204);
     expect(sc.child.exitCode).toBeNull();
   }, 40_000);
+
+  it("a frozen nats-server: a publish answers 500 within the publish timeout (5 s); one awaiting its PubAck when the connection then drops answers 500 at once", async () => {
+    const s = await setup();
+    const sc = await sidecar(s);
+    expect(await publish(sc, s.topic, 0)).toBe(true);
+    const post = async (n: number): Promise<{ status: number; ms: number }> => {
+      const started = Date.now();
+      const res = await fetch(`${sc.url}/v1.0/publish/${PUBSUB}/${s.topic}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n }) });
+      await res.body?.cancel();
+      return { status: res.status, ms: Date.now() - started };
+    };
+    nats.signal("SIGSTOP");
+    try {
+      const slow = await post(1);
+      expect(slow.status).toBe(500);
+      expect(slow.ms).toBeGreaterThanOrEqual(4500);
+      expect(slow.ms).toBeLessThan(5500);
+      const writesBefore = await writeSyscalls(sc);
+      const waiting = post(2);
+      // Once the sidecar wrote it to the frozen server (nothing else writes here while no one answers), the server dies.
+      await waitFor(async () => (await writeSyscalls(sc)) > writesBefore, { what: "the publish written to NATS" });
+      const killedAt = Date.now();
+      await nats.kill("SIGKILL");
+      const dropped = await waiting;
+      expect(dropped.status).toBe(500);
+      expect(Date.now() - killedAt).toBeLessThan(1000);
+    } finally {
+      nats.signal("SIGCONT");
+      await nats.restart();
+    }
+  }, 30_000);
 });

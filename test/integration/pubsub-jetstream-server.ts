@@ -33,6 +33,11 @@ export class PrivateNats {
     await waitFor(() => tcpReachable("127.0.0.1", this.port, 200), { timeoutMs: 5000, what: `nats-server on ${this.port}` });
   }
 
+  /** SIGSTOP freezes the server with its connections open (a server that stopped answering), SIGCONT thaws it. */
+  signal(signal: "SIGSTOP" | "SIGCONT"): void {
+    this.child?.kill(signal);
+  }
+
   /** Stops the server by pid: SIGKILL is a crash, SIGTERM a shutdown. */
   async kill(signal: NodeJS.Signals = "SIGKILL"): Promise<void> {
     const child = this.child;

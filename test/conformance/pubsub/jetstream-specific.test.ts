@@ -117,6 +117,24 @@ const natsURL = `nats://${BROKERS.nats.host}:${BROKERS.nats.port}`;
     await expect(jsm.streams.find(topic)).rejects.toThrow();
   });
 
+  it("answers a publish nobody acknowledges with an error within the publish timeout (5 s), and the next one still succeeds", async () => {
+    const pubsub = await open();
+    // A plain subscriber on the subject takes the publish (so it is no "no responders") and never answers it.
+    const topic = `silent-${randomUUID()}`;
+    const silent = nc.subscribe(topic);
+    await nc.flush();
+    const started = Date.now();
+    const error = await pubsub.publish({ topic, data: Buffer.from("x"), metadata: {} }).then(() => undefined, (e: unknown) => e as Error);
+    const took = Date.now() - started;
+    silent.unsubscribe();
+    expect(error?.message).toMatch(/did not acknowledge the publish within 5000 ms/);
+    expect(took).toBeGreaterThanOrEqual(4500);
+    expect(took).toBeLessThanOrEqual(5100);
+    const answered = subject();
+    await pubsub.publish({ topic: answered, data: Buffer.from("y"), metadata: {} });
+    expect((await jsm.streams.info(answered)).state.messages).toBe(1);
+  }, 15_000);
+
   it("fails init within its connect timeout when nothing listens at natsURL, naming the field", async () => {
     const started = Date.now();
     await expect(open({ natsURL: "nats://127.0.0.1:1" })).rejects.toThrow(/cannot connect to NATS at nats:\/\/127\.0\.0\.1:1 \(natsURL\)/);
