@@ -255,7 +255,7 @@ describe("pubsub.redis metadata", () => {
     await expect(pubsub.publish({ topic: t, data: Buffer.from("bad"), metadata: { ttlInSeconds: "soon" } })).rejects.toThrow("ttlInSeconds");
   });
 
-  it("bulk-publishes in one pipeline and reports only the entries that failed", async () => {
+  it("bulk-publishes in one call and reports only the entries that failed", async () => {
     const pubsub = await component({});
     const t = topic();
     const entries: BulkPublishEntry[] = [
@@ -266,6 +266,37 @@ describe("pubsub.redis metadata", () => {
     const result = await pubsub.bulkPublish({ topic: t, entries, metadata: {} });
     expect(result.failedEntries).toEqual([{ entryId: "b", error: expect.stringContaining("ttlInSeconds") }]);
     expect(Number(await admin.call("XLEN", t))).toBe(2);
+  });
+
+  it("bulk-publishes with Redis' own error for each entry it refused", async () => {
+    const pubsub = await component({});
+    const notAStream = topic();
+    await admin.set(notAStream, "a plain string: XADD answers WRONGTYPE");
+    const entries: BulkPublishEntry[] = ["a", "b"].map((id) => ({ entryId: id, data: Buffer.from(id), metadata: {} }));
+    const result = await pubsub.bulkPublish({ topic: notAStream, entries, metadata: {} });
+    expect(result.failedEntries).toEqual(["a", "b"].map((entryId) => ({ entryId, error: expect.stringContaining("WRONGTYPE") })));
+  });
+
+  it("bulk-publishes as a pipeline of XADD, warning once, where the user may not run scripts", async () => {
+    const server = await PrivateRedis.start();
+    const setup = new Redis(server.address);
+    try {
+      await setup.call("ACL", "SETUSER", "noscripts", "on", ">pw", "~*", "&*", "+@all", "-@scripting");
+      const logs: string[] = [];
+      const pubsub = new RedisStreamsPubSub(context(logs));
+      open.push(pubsub);
+      await pubsub.init(md({ redisHost: server.address, redisUsername: "noscripts", redisPassword: "pw" }));
+      for (const round of [1, 2]) {
+        const entries: BulkPublishEntry[] = ["a", "b", "c"].map((id) => ({ entryId: `${id}${round}`, data: Buffer.from(id), metadata: {} }));
+        expect((await pubsub.bulkPublish({ topic: "no-scripts", entries, metadata: {} })).failedEntries).toEqual([]);
+      }
+      expect(Number(await setup.call("XLEN", "no-scripts"))).toBe(6);
+      expect(logs.join("").match(/refused the bulk publish script/g)).toHaveLength(1);
+    } finally {
+      await Promise.all(open.splice(0).map((p) => p.close()));
+      setup.disconnect();
+      await server.kill();
+    }
   });
 
   it("sends concurrent publishes as one pipeline, each succeeding or failing on its own", async () => {

@@ -15,6 +15,7 @@ import type {
   PublishRequest,
   SubscribeRequest,
 } from "../types.js";
+import { BulkAppender } from "./bulkappend.js";
 import { StreamConsumer } from "./consumer.js";
 import { SharedReader } from "./reader.js";
 import { subscriptionConsumerId } from "../metadata.js";
@@ -35,6 +36,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
   private settings?: RedisPubSubSettings;
   private client?: RedisClient;
   private publishes?: TickPipeline;
+  private bulk?: BulkAppender;
   private readonly closing = new AbortController();
   private readonly consumers = new Set<StreamConsumer>();
   /** One reader (one blocking connection) per consumer group and consumer name, shared by all their streams. */
@@ -52,6 +54,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout });
     this.client = client;
     this.publishes = new TickPipeline(client);
+    this.bulk = new BulkAppender(client, this.context.logger);
     await verifyConnection(client, this.settings.connection, commandTimeout);
   }
 
@@ -65,35 +68,33 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     await this.publishes!.call("XADD", [...this.xaddHead(request.topic, settings), ...fields]);
   }
 
-  /** One pipeline, one round trip; each entry succeeds or fails on its own (spec: failedEntries). */
+  /** One script call (BulkAppender), one round trip; each entry succeeds or fails on its own (spec: failedEntries). */
   async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
-    const { client, settings } = this.ready();
+    const { settings } = this.ready();
     const failedEntries: BulkPublishResult["failedEntries"] = [];
-    const pipeline = client.pipeline();
     const sent: BulkPublishEntry[] = [];
+    const fields: Array<Array<string | Buffer>> = [];
     const now = this.now();
     for (const entry of request.entries) {
-      let fields: Array<string | Buffer>;
       try {
-        fields = entryFields(entry.data, entry.contentType, expiresAtOf({ ...request.metadata, ...entry.metadata }, now));
+        fields.push(entryFields(entry.data, entry.contentType, expiresAtOf({ ...request.metadata, ...entry.metadata }, now)));
       } catch (error) {
         failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
         continue;
       }
-      pipeline.call("XADD", ...this.xaddHead(request.topic, settings), ...fields);
       sent.push(entry);
     }
     if (sent.length === 0) return { failedEntries };
-    let results: Array<[Error | null, unknown]> | null;
+    const [, ...shared] = this.xaddHead(request.topic, settings);
+    let errors: Array<Error | null>;
     try {
-      results = await pipeline.exec();
+      errors = await this.bulk!.append(request.topic, shared, fields);
     } catch (error) {
-      results = null;
       for (const entry of sent) failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
       return { failedEntries };
     }
     sent.forEach((entry, i) => {
-      const error = results?.[i]?.[0] ?? (results ? null : new Error("no reply from Redis"));
+      const error = errors[i];
       if (error) failedEntries.push({ entryId: entry.entryId, error: error.message });
     });
     return { failedEntries };
