@@ -4,7 +4,7 @@
 // It listens on the sidecar's server set-up (bench/express-listen.mjs), so the two pay the same for Express.
 import express from "express";
 import { Redis } from "ioredis";
-import { appDeliverer } from "./lib.mjs";
+import { appDeliverer, relayReader } from "./lib.mjs";
 import { listen } from "./express-listen.mjs";
 
 const [port, redisHost, topic, appPort] = process.argv.slice(2);
@@ -26,14 +26,8 @@ if (redisHost === "none") {
   app.post("/publish", express.raw({ type: () => true, limit: "4mb" }), (req, res, next) => {
     redis.call("XADD", topic, "*", "data", req.body).then(() => res.status(204).end(), next);
   });
-  await redis.call("XGROUP", "CREATE", topic, "g", "$", "MKSTREAM");
-  void (async () => {
-    for (;;) {
-      const reply = await reader.callBuffer("XREADGROUP", "GROUP", "g", "c", "COUNT", 100, "BLOCK", 1000, "STREAMS", topic, ">");
-      if (!reply) continue;
-      const entries = Array.isArray(reply[0]) ? reply[0][1] : reply[1];
-      for (const [id, fields] of entries) void deliver(fields[1]).then(() => redis.call("XACK", topic, "g", id));
-    }
-  })();
+  await relayReader(redis, reader, topic, (entries) => {
+    for (const [id, fields] of entries) void deliver(fields[1]).then(() => redis.call("XACK", topic, "g", id));
+  });
 }
 listen(app, port, "born-parented");

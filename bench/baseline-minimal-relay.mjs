@@ -4,7 +4,7 @@
 // envelope, routing, metrics or retries: what the sidecar's CPU and syscalls are compared with.
 import http from "node:http";
 import { Redis } from "ioredis";
-import { appDeliverer } from "./lib.mjs";
+import { appDeliverer, relayReader } from "./lib.mjs";
 
 const [port, redisHost, topic, appPort] = process.argv.slice(2);
 const [host, redisPort] = redisHost.split(":");
@@ -31,13 +31,7 @@ server.keepAliveTimeout = 60_000;
 
 const deliver = appDeliverer(appPort);
 
-await redis.call("XGROUP", "CREATE", topic, "g", "$", "MKSTREAM");
-void (async () => {
-  for (;;) {
-    const reply = await reader.callBuffer("XREADGROUP", "GROUP", "g", "c", "COUNT", 100, "BLOCK", 1000, "STREAMS", topic, ">");
-    if (!reply) continue;
-    const entries = Array.isArray(reply[0]) ? reply[0][1] : reply[1];
-    void Promise.all(entries.map(([, fields]) => deliver(fields[1]))).then(() => redis.call("XACK", topic, "g", ...entries.map(([id]) => id)));
-  }
-})();
+await relayReader(redis, reader, topic, (entries) => {
+  void Promise.all(entries.map(([, fields]) => deliver(fields[1]))).then(() => redis.call("XACK", topic, "g", ...entries.map(([id]) => id)));
+});
 server.listen(Number(port), "127.0.0.1", () => console.log("listening"));

@@ -318,3 +318,17 @@ export async function httpHopsReference(rate) {
 export function hopsText(hops, directP99) {
   return `reference: two bare Express hops and no broker p99 ${fmt(hops.p99, 3)} ms (${fmt(hops.p99 / directP99)}x the direct p99), p50 ${fmt(hops.p50, 3)} ms`;
 }
+
+/**
+ * The relay references' consumer: consumer group "g" on `topic`, created with the stream, read up to
+ * 100 entries at a time on `reader`'s connection; each batch of `[id, fields]` goes to `onEntries`.
+ */
+export async function relayReader(redis, reader, topic, onEntries) {
+  await redis.call("XGROUP", "CREATE", topic, "g", "$", "MKSTREAM");
+  void (async () => {
+    for (;;) {
+      const reply = await reader.callBuffer("XREADGROUP", "GROUP", "g", "c", "COUNT", 100, "BLOCK", 1000, "STREAMS", topic, ">");
+      if (reply) onEntries(Array.isArray(reply[0]) ? reply[0][1] : reply[1]);
+    }
+  })();
+}
