@@ -299,6 +299,28 @@ describe("pubsub.redis metadata", () => {
     }
   });
 
+  it("bulk-publishes through the script again after Redis refused one call for want of memory", async () => {
+    const server = await PrivateRedis.start();
+    const setup = new Redis(server.address);
+    try {
+      const logs: string[] = [];
+      const pubsub = new RedisStreamsPubSub(context(logs));
+      open.push(pubsub);
+      await pubsub.init(md({ redisHost: server.address }));
+      const entries = (round: string): BulkPublishEntry[] => ["a", "b"].map((id) => ({ entryId: `${id}${round}`, data: Buffer.from(id), metadata: {} }));
+      await setup.call("CONFIG", "SET", "maxmemory", "1");
+      const refused = await pubsub.bulkPublish({ topic: "oom", entries: entries("1"), metadata: {} });
+      expect(refused.failedEntries).toEqual(["a1", "b1"].map((entryId) => ({ entryId, error: expect.stringContaining("OOM") })));
+      await setup.call("CONFIG", "SET", "maxmemory", "0");
+      expect((await pubsub.bulkPublish({ topic: "oom", entries: entries("2"), metadata: {} })).failedEntries).toEqual([]);
+      expect(logs.join("")).not.toContain("refused the bulk publish script");
+    } finally {
+      await Promise.all(open.splice(0).map((p) => p.close()));
+      setup.disconnect();
+      await server.kill();
+    }
+  });
+
   it("sends concurrent publishes as one pipeline, each succeeding or failing on its own", async () => {
     const pubsub = await component({});
     const good = topic();

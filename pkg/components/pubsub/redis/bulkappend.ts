@@ -62,5 +62,9 @@ export class BulkAppender {
   }
 }
 
-/** What Redis answers when this client may not run scripts, as opposed to a failure of the call itself. */
-const SCRIPTING_REFUSED = /NOPERM|unknown command|scripting is disabled|not allowed/i;
+/**
+ * What Redis answers when this client may not run scripts (an ACL: NOPERM; EVALSHA renamed away:
+ * unknown command), as opposed to a failure of the call itself, such as OOM's "command not allowed",
+ * which must fail the entries, not switch the path.
+ */
+const SCRIPTING_REFUSED = /^NOPERM|unknown command/i;
