@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { ComponentMetadata } from "../../pkg/components/metadata.js";
-import { cloudEventId, subjectMatches } from "../../pkg/components/pubsub/jetstream/jetstream.js";
+import { cloudEventId } from "../../pkg/components/pubsub/jetstream/jetstream.js";
+import { subjectMatches } from "../../pkg/components/pubsub/jetstream/streams.js";
 import { parseJetStreamMetadata, safeName } from "../../pkg/components/pubsub/jetstream/metadata.js";
 
 const parse = (values: Record<string, string>): ReturnType<typeof parseJetStreamMetadata> => parseJetStreamMetadata(ComponentMetadata.of("bus", "pubsub.jetstream", values));

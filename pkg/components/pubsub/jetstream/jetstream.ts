@@ -17,8 +17,6 @@ const CONNECT_TIMEOUT_MS = 4000;
 /** A publish answers (500) within this while the server is slow; while disconnected it answers at once. */
 const PUBLISH_TIMEOUT_MS = 5000;
 
-export { subjectMatches } from "./streams.js";
-
 /**
  * `pubsub.jetstream`: NATS JetStream. A topic is a subject; each (consumerID or durableName, topic)
  * is a durable pull consumer on the server, so replicas of an app compete for messages, different
