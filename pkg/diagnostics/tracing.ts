@@ -1,4 +1,5 @@
 import type { Attributes, Context, Span, SpanKind, Tracer } from "@opentelemetry/api";
+import { randomBytes } from "node:crypto";
 import type { Logger } from "./logger.js";
 
 /**
@@ -75,6 +76,7 @@ export class Tracing {
     const root = spec.samplingRate >= 1 ? new sdkTrace.AlwaysOnSampler() : new sdkTrace.TraceIdRatioBasedSampler(spec.samplingRate);
     const provider = new sdkTrace.TracerProvider({
       resource: resourceFromAttributes({ "service.name": this.serviceName }),
+      idGenerator: new PooledRandomIdGenerator(),
       sampler: new sdkTrace.ParentBasedSampler({ root }),
       spanProcessors: processors,
     });
@@ -93,7 +95,10 @@ export class Tracing {
     const { api } = sdk;
     const remote = parent?.traceparent ? parseTraceparent(parent.traceparent, parent.tracestate, api) : undefined;
     const parentContext: Context = remote ? api.trace.setSpanContext(api.ROOT_CONTEXT, remote) : api.context.active();
-    const span = sdk.tracer.startSpan(name, { kind: SPAN_KINDS[kind] as SpanKind, attributes }, parentContext);
+    // Attributes are set after the start rather than passed to it: the SDK validates and copies start
+    // attributes twice (once for the sampler, once for the span), and the samplers Dapr's configuration
+    // can choose (parent-based over a trace-id ratio) never read them.
+    const span = sdk.tracer.startSpan(name, { kind: SPAN_KINDS[kind] as SpanKind }, parentContext).setAttributes(attributes);
     return new OtelSpan(span, parentContext, api);
   }
 
@@ -117,6 +122,37 @@ export class Tracing {
 // half as many POSTs as 512 at that rate.
 const BATCH = { maxQueueSize: 8192, maxExportBatchSize: 1024, scheduledDelayMillis: 1000, exportTimeoutMillis: 5000 };
 
+/**
+ * Trace and span ids cut from one hex string of crypto-random bytes, refilled every 512 span ids. The
+ * SDK's default draws Math.random twice per span id and hex-encodes an 8-byte buffer in a native call;
+ * at two spans per publish that showed in profiles. All-zero ids are invalid (W3C): redrawn.
+ */
+class PooledRandomIdGenerator {
+  private pool = "";
+  private at = 0;
+
+  generateTraceId(): string {
+    return this.take(32);
+  }
+
+  generateSpanId(): string {
+    return this.take(16);
+  }
+
+  private take(hexDigits: number): string {
+    for (;;) {
+      if (this.at + hexDigits > this.pool.length) {
+        this.pool = randomBytes(4096).toString("hex");
+        this.at = 0;
+      }
+      const id = this.pool.slice(this.at, (this.at += hexDigits));
+      if (!ALL_ZEROS.test(id)) return id;
+    }
+  }
+}
+
+const ALL_ZEROS = /^0+$/;
+
 // @opentelemetry/api's SpanKind values, without importing the package while tracing is off.
 const SPAN_KINDS: Record<Kind, number> = { internal: 0, server: 1, client: 2, producer: 3, consumer: 4 };
 
@@ -136,16 +172,22 @@ function parseTraceparent(traceparent: string, tracestate: string | undefined, a
 }
 
 class OtelSpan implements ActiveSpan {
-  readonly headers: TraceContextHeaders;
+  private traceContext?: TraceContextHeaders;
 
   constructor(
     private readonly span: Span,
     private readonly parentContext: Context,
     private readonly api: Sdk["api"],
-  ) {
-    const { traceId, spanId, traceFlags, traceState } = span.spanContext();
-    const state = traceState?.serialize();
-    this.headers = { traceparent: `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`, ...(state ? { tracestate: state } : {}) };
+  ) {}
+
+  // Made on first use: a server span's context only travels through `run`, never as headers.
+  get headers(): TraceContextHeaders {
+    if (!this.traceContext) {
+      const { traceId, spanId, traceFlags, traceState } = this.span.spanContext();
+      const state = traceState?.serialize();
+      this.traceContext = { traceparent: `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`, ...(state ? { tracestate: state } : {}) };
+    }
+    return this.traceContext;
   }
 
   setAttributes(attributes: Attributes): void {
