@@ -11,6 +11,12 @@ export interface Endpoint {
   name: string;
   /** Reachable without the API token (only the two health probes). */
   public?: boolean;
+  /**
+   * For a hot endpoint: its path matcher for direct dispatch (direct.ts), returning the route params as
+   * Express would give them, or undefined to leave the request to Express. Match only paths Express
+   * sends to this endpoint.
+   */
+  direct?: (path: string) => Record<string, string | string[]> | undefined;
   /** Answers before it returns or its promise settles (the request is timed up to then); throws or rejects with an ApiError. */
   handler: (req: Request, res: Response) => Promise<void> | void;
 }

@@ -1,9 +1,10 @@
-import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import http from "node:http";
 import type { Socket } from "node:net";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
 import type { ActiveSpan, Tracing } from "../../diagnostics/tracing.js";
+import { directListener, type DirectRoute } from "./direct.js";
 import type { Endpoint } from "./endpoint.js";
 import { Errors } from "./errors.js";
 import { apiTokenAuth, errorRenderer, normalisePath } from "./middleware.js";
@@ -18,17 +19,25 @@ export interface ApiAppOptions {
   tracing?: Tracing;
 }
 
-/** The sidecar API as an Express app: built from the endpoint table, so tests drive it with supertest. */
-export function createApiApp(options: ApiAppOptions): Express {
+export interface ApiApp {
+  /** Every route; what the listener does not serve directly. */
+  app: Express;
+  /** The server's request listener: the hot endpoints directly (direct.ts), the rest through `app`. */
+  listener: http.RequestListener;
+}
+
+/** The sidecar API, built from the endpoint table. */
+export function createApiApp(options: ApiAppOptions): ApiApp {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
   // The simple parser: `metadata.<name>` keys stay flat, repeated keys become lists, and the result has no prototype.
   app.set("query parser", "simple");
-  app.use(normalisePath);
-  if (options.apiToken) app.use(apiTokenAuth(options.apiToken));
+  const guards: RequestHandler[] = [normalisePath, ...(options.apiToken ? [apiTokenAuth(options.apiToken)] : [])];
+  for (const guard of guards) app.use(guard);
   // Every body is read as bytes once, capped: handlers decide how to parse (publish keeps raw bytes).
   app.use(express.raw({ type: () => true, limit: options.maxBodyBytes }));
+  const directRoutes: DirectRoute[] = [];
   for (const endpoint of options.endpoints) {
     const template = endpoint.paths[0]!;
     // Label children per status, made once: no label object is built per request (publish is the hot path).
@@ -46,7 +55,7 @@ export function createApiApp(options: ApiAppOptions): Express {
     // time it returns or its promise settles (the Endpoint contract), and a listener per request
     // costs on every publish. Errors are rendered by the error layer, so they are counted at 'finish'.
     const spanName = `${endpoint.method.toUpperCase()} ${template}`;
-    app[endpoint.method](endpoint.paths, (req: Request, res: Response, next: NextFunction) => {
+    const handler = (req: Request, res: Response, next: NextFunction): void => {
       const started = process.hrtime.bigint();
       const span = options.tracing?.enabled ? serverSpan(options.tracing, spanName, template, req) : undefined;
       // The server span ends where the request is timed: a 'finish' listener of its own per request
@@ -67,11 +76,14 @@ export function createApiApp(options: ApiAppOptions): Express {
       }
       if (result instanceof Promise) result.then(record, failed);
       else record();
-    });
+    };
+    app[endpoint.method](endpoint.paths, handler);
+    if (endpoint.direct) directRoutes.push({ method: endpoint.method.toUpperCase(), match: endpoint.direct, handler });
   }
   app.use((req, _res, next) => next(Errors.notFound(req.method, req.path)));
-  app.use(errorRenderer(options.logger));
-  return app;
+  const renderError = errorRenderer(options.logger);
+  app.use(renderError);
+  return { app, listener: directListener(app, { routes: directRoutes, guards, maxBodyBytes: options.maxBodyBytes, renderError }) };
 }
 
 /**

@@ -45,6 +45,10 @@ export function pubsubEndpoints(ctx: ApiContext): Endpoint[] {
       method: "post",
       paths: ["/v1.0/publish/:pubsubname/*topic"],
       name: "PublishEvent",
+      direct: (path) => {
+        const match = DIRECT_PUBLISH.exec(path);
+        return match ? { pubsubname: match[1]!, topic: match[2]!.split("/") } : undefined;
+      },
       handler: async (req, res) => {
         const { pubsubName, topic } = target(req);
         const metadata = queryMetadata(req);
@@ -70,6 +74,13 @@ export function pubsubEndpoints(ctx: ApiContext): Endpoint[] {
     ]),
   ];
 }
+
+/**
+ * The publish paths direct dispatch takes: a pub/sub name and a topic of non-empty segments, nothing to
+ * decode (a `%` goes to Express, which decodes), no trailing slash, and not under `bulk/` (Express
+ * tries the bulk route first there).
+ */
+const DIRECT_PUBLISH = /^\/v1\.0\/publish\/(?!bulk\/)([^/%]+)\/([^/%]+(?:\/[^/%]+)*)$/;
 
 function target(req: Request): { pubsubName: string; topic: string } {
   const pubsubName = req.params.pubsubname as string;
