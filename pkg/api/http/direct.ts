@@ -51,7 +51,12 @@ export function directListener(app: Express, options: DirectOptions): http.Reque
     readBody(req, options.maxBodyBytes, (error, body) => {
       if (error !== undefined) return next(error);
       req.body = body;
-      void route.handler(req, res, next);
+      // Express' router catches what a handler throws; this callback runs outside it.
+      try {
+        void route.handler(req, res, next);
+      } catch (thrown) {
+        next(thrown);
+      }
     });
   };
 }
