@@ -28,15 +28,19 @@ export function body1k(extra = {}) {
   return JSON.stringify({ ...base, pad: "x".repeat(Math.max(0, pad)) });
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+// Below Linux's ephemeral range (32768-60999): a port listen(0) gave out can be taken by an outgoing
+// connection's source port before the sidecar binds it (benchmark 9 once failed so, with EADDRINUSE).
+export async function freePort() {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_768);
+    const free = await new Promise((resolve) => {
+      const server = net.createServer();
+      server.once("error", () => resolve(false));
+      server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
+  throw new Error("no free port in 20000-32767 after 100 draws");
 }
 
 export async function waitFor(check, { timeoutMs = 15_000, what = "condition" } = {}) {
