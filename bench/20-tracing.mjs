@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { SECONDS, body1k, fmt, percentile, startSidecar, waitFor } from "./lib.mjs";
+import { SECONDS, body1k, cpuQuiet, fmt, percentile, startSidecar, waitFor } from "./lib.mjs";
 
 // Nine rounds, each side's place in the round rotating: "0" runs the very code "off" runs (tracing is
 // never configured at rate 0), yet five rounds in a fixed order put its ratio anywhere from 0.91 to
@@ -65,12 +65,15 @@ export async function run() {
       for (let k = 0; k < urls.length; k++) {
         const side = (round + k) % urls.length;
         measured[side] = await rate(urls[side], body);
-        if (side !== 2) continue;
-        // The "1" sidecar goes on exporting the phase's last batches after it: the next phase starts
-        // once they have arrived, or it would share the machine with them (the side after "1" read
+        // The "1" sidecar goes on exporting the phase's last batches after it, and any sidecar may
+        // collect once its load stops: the next phase starts once the exports have arrived and the
+        // sidecar is quiet, or it would share the machine with that work (the side after "1" read
         // 5-15% slower than the same code measured elsewhere in the round).
-        oneRequests += measured[side].answered;
-        await exportsCaughtUp();
+        if (side === 2) {
+          oneRequests += measured[side].answered;
+          await exportsCaughtUp();
+        }
+        await cpuQuiet(sidecars[side].child.pid);
       }
       const [off, zero, one] = measured;
       rounds.push({ off: off.perSecond, zeroRatio: zero.perSecond / off.perSecond, oneRatio: one.perSecond / off.perSecond });

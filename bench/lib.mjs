@@ -144,6 +144,23 @@ export async function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * Resolves once the process has used under 2 ms of CPU in each of two consecutive 100 ms windows (or
+ * after `timeoutMs`): a side measured right after another must not share the machine with the
+ * other's after-load work (a last export, a memory-reducing collection when the load stops).
+ */
+export async function cpuQuiet(pid, { timeoutMs = 3000 } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  let quietWindows = 0;
+  let last = await cpuMs(pid);
+  while (quietWindows < 2 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await cpuMs(pid);
+    quietWindows = now - last < 2 ? quietWindows + 1 : 0;
+    last = now;
+  }
+}
+
 export function percentile(sortedOrValues, p) {
   const values = [...sortedOrValues].sort((a, b) => a - b);
   if (values.length === 0) return NaN;
