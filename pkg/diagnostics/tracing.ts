@@ -1,4 +1,5 @@
-import type { Attributes, Context, Span, SpanKind, Tracer } from "@opentelemetry/api";
+import type { Attributes, Context, Link, Span, SpanKind, Tracer } from "@opentelemetry/api";
+import type { Sampler, SamplingResult } from "@opentelemetry/sdk-trace";
 import { randomBytes } from "node:crypto";
 import type { Logger } from "./logger.js";
 
@@ -72,12 +73,12 @@ export class Tracing {
       processors.push(new sdkTrace.BatchSpanProcessor({ exporter: new ZipkinExporter({ url: spec.zipkin.endpointAddress, serviceName: this.serviceName }), ...BATCH }));
     }
     if (spec.stdout) processors.push(new sdkTrace.SimpleSpanProcessor({ exporter: new sdkTrace.ConsoleSpanExporter() }));
-    // At rate 1 the ratio sampler samples every trace id anyway: AlwaysOn decides the same without hashing the id.
-    const root = spec.samplingRate >= 1 ? new sdkTrace.AlwaysOnSampler() : new sdkTrace.TraceIdRatioBasedSampler(spec.samplingRate);
+    // At rate 1 the ratio sampler samples every trace id anyway: no root sampler decides the same without hashing the id.
+    const root = spec.samplingRate >= 1 ? undefined : new sdkTrace.TraceIdRatioBasedSampler(spec.samplingRate);
     const provider = new sdkTrace.TracerProvider({
       resource: resourceFromAttributes({ "service.name": this.serviceName }),
       idGenerator: new PooledRandomIdGenerator(),
-      sampler: new sdkTrace.ParentBasedSampler({ root }),
+      sampler: new ParentBasedRatioSampler(api, root),
       spanProcessors: processors,
     });
     // One context manager per process: spans started in a request stay current across its awaits.
@@ -94,7 +95,7 @@ export class Tracing {
     const sdk = this.sdk!;
     const { api } = sdk;
     const remote = parent?.traceparent ? parseTraceparent(parent.traceparent, parent.tracestate, api) : undefined;
-    const parentContext: Context = remote ? api.trace.setSpanContext(api.ROOT_CONTEXT, remote) : api.context.active();
+    const parentContext: Context = remote ? api.trace.setSpanContext(EMPTY_CONTEXT, remote) : api.context.active();
     // Attributes are set after the start rather than passed to it: the SDK validates and copies start
     // attributes twice (once for the sampler, once for the span), and the samplers Dapr's configuration
     // can choose (parent-based over a trace-id ratio) never read them.
@@ -153,6 +154,60 @@ class PooledRandomIdGenerator {
 
 const ALL_ZEROS = /^0+$/;
 
+const SAMPLED: SamplingResult = Object.freeze({ decision: 2 /* SamplingDecision.RECORD_AND_SAMPLED */ });
+const NOT_SAMPLED: SamplingResult = Object.freeze({ decision: 0 /* SamplingDecision.NOT_RECORD */ });
+
+/**
+ * Dapr's sampler, ParentBased(TraceIdRatioBased(rate)): a parent's sampled flag decides, and a root
+ * span samples by its trace id's ratio (always, at rate 1: `root` undefined). The SDK's
+ * ParentBasedSampler decides the same, but re-validates both ids of the parent in hex on every span,
+ * after startSpan has just done so; here every parent is valid already: a caller's was checked by
+ * parseTraceparent, a local one is a span this SDK started.
+ */
+class ParentBasedRatioSampler implements Sampler {
+  constructor(
+    private readonly api: Sdk["api"],
+    private readonly root: Sampler | undefined,
+  ) {}
+
+  shouldSample(context: Context, traceId: string, name: string, kind: SpanKind, attributes: Attributes, links: Link[]): SamplingResult {
+    const parent = this.api.trace.getSpanContext(context);
+    if (parent === undefined || parent.spanId === this.api.INVALID_SPANID) return this.root ? this.root.shouldSample(context, traceId, name, kind, attributes, links) : SAMPLED;
+    return parent.traceFlags & 1 ? SAMPLED : NOT_SAMPLED;
+  }
+
+  toString(): string {
+    return `ParentBased{root=${this.root?.toString() ?? "AlwaysOn"}}`;
+  }
+}
+
+/**
+ * A context as a chain of one value per link. The API's own context copies a Map and makes three
+ * closures per value set; a span made current per request, and a caller's parent, set one value on
+ * an empty context, so the chain is one or two links long.
+ */
+class ChainedContext implements Context {
+  constructor(
+    private readonly parent: ChainedContext | undefined,
+    private readonly key: symbol | undefined,
+    private readonly value: unknown,
+  ) {}
+
+  getValue(key: symbol): unknown {
+    return this.key === key ? this.value : this.parent?.getValue(key);
+  }
+
+  setValue(key: symbol, value: unknown): Context {
+    return new ChainedContext(this, key, value);
+  }
+
+  deleteValue(key: symbol): Context {
+    return new ChainedContext(this, key, undefined);
+  }
+}
+
+const EMPTY_CONTEXT = new ChainedContext(undefined, undefined, undefined);
+
 // @opentelemetry/api's SpanKind values, without importing the package while tracing is off.
 const SPAN_KINDS: Record<Kind, number> = { internal: 0, server: 1, client: 2, producer: 3, consumer: 4 };
 
@@ -196,7 +251,8 @@ class OtelSpan implements ActiveSpan {
 
   run<T>(fn: () => T): T {
     // Built here, not at start: most spans (the producer's) are never made current.
-    return this.api.context.with(this.api.trace.setSpan(this.parentContext, this.span), fn);
+    const parent = this.parentContext === this.api.ROOT_CONTEXT ? EMPTY_CONTEXT : this.parentContext;
+    return this.api.context.with(this.api.trace.setSpan(parent, this.span), fn);
   }
 
   end(error?: unknown): void {

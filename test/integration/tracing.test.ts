@@ -135,6 +135,19 @@ describe("tracing from publish to delivery", () => {
     expect(unsampled.output()).not.toContain("tracing on");
   });
 
+  it("honours a caller's unsampled traceparent at samplingRate \"1\": none of its spans is exported and the app gets it unsampled", async () => {
+    const trace = "33333333333333333333333333333333";
+    const res = await fetch(`${traced.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json", traceparent: `00-${trace}-${CALLER_SPAN}-00` }, body: JSON.stringify({ order: "caller-unsampled" }) });
+    expect(res.status).toBe(204);
+    await waitFor(() => app.on("/orders").some((r) => r.json<{ data: { order: string } }>().data.order === "caller-unsampled"), { what: "the delivery of the unsampled trace" });
+    const delivered = app.on("/orders").find((r) => r.json<{ data: { order: string } }>().data.order === "caller-unsampled")!;
+    expect(delivered.headers["traceparent"]).toMatch(new RegExp(`^00-${trace}-[0-9a-f]{16}-00$`));
+    const marker = "44444444444444444444444444444444";
+    await fetch(`${traced.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json", traceparent: `00-${marker}-${CALLER_SPAN}-01` }, body: "{}" });
+    await waitFor(() => receiver.spans.some((s) => s.traceId === marker && s.kind === KIND.consumer), { timeoutMs: 15_000, what: "the marker trace" });
+    expect(receiver.spans.filter((s) => s.traceId === trace)).toEqual([]);
+  });
+
   it("never fails or holds a request when the collector is down", async () => {
     const statuses = await Promise.all(Array.from({ length: 50 }, (_, n) => fetch(`${collectorDown.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ order: `down-${n}` }) }).then((r) => r.status)));
     expect(statuses.every((s) => s === 204)).toBe(true);

@@ -51,6 +51,8 @@ export interface BulkInputEntry {
  */
 export class PubSubPublisher {
   private readonly scopes = new WeakMap<ComponentResource, TopicScopes>();
+  // Per manifest, as the scopes are: a reload brings a new resource object, hence a fresh entry.
+  private readonly systems = new WeakMap<ComponentResource, string>();
 
   constructor(private readonly deps: { appId: string; store: ComponentStore; metrics: PubSubMetrics; tracing?: Tracing; resiliency?: { outbound(component: string): TargetPolicy | undefined } }) {}
 
@@ -98,8 +100,17 @@ export class PubSubPublisher {
 
   /** OpenTelemetry's messaging attributes; `messaging.system` is the broker (pubsub.redis -> redis). */
   private messagingAttributes(pubsubName: string, topic: string, operation: "send"): Record<string, string> {
-    const type = this.deps.store.entry(pubsubName)?.resource.spec.type ?? "";
-    return { "messaging.system": type.replace(/^pubsub\./, ""), "messaging.destination.name": topic, "messaging.operation.type": operation, "runtime.pubsub.name": pubsubName };
+    const resource = this.deps.store.entry(pubsubName)?.resource;
+    return { "messaging.system": resource ? this.systemOf(resource) : "", "messaging.destination.name": topic, "messaging.operation.type": operation, "runtime.pubsub.name": pubsubName };
+  }
+
+  private systemOf(resource: ComponentResource): string {
+    let system = this.systems.get(resource);
+    if (system === undefined) {
+      system = resource.spec.type.replace(/^pubsub\./, "");
+      this.systems.set(resource, system);
+    }
+    return system;
   }
 
   private async publishNow(input: PublishInput): Promise<void> {
