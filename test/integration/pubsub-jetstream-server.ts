@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { tcpReachable } from "../support/brokers.js";
-import { freePort, waitFor } from "../support/ports.js";
+import type { ChildProcess } from "node:child_process";
+import { spawnListening } from "../support/brokers.js";
+import { freePort } from "../support/ports.js";
 import { tempDir } from "../support/tempdirs.js";
 
 /**
@@ -27,10 +27,7 @@ export class PrivateNats {
   /** Starts the server (again) on the same port and store, and waits until it accepts connections. */
   async restart(signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
     if (this.child) await this.kill(signal);
-    const child = spawn("nats-server", ["-a", "127.0.0.1", "-p", String(this.port), "-js", "-sd", this.storeDir], { stdio: "ignore" });
-    this.child = child;
-    this.exited = new Promise((resolve) => child.once("exit", () => resolve()));
-    await waitFor(() => tcpReachable("127.0.0.1", this.port, 200), { timeoutMs: 5000, what: `nats-server on ${this.port}` });
+    ({ child: this.child, exited: this.exited } = await spawnListening("nats-server", ["-a", "127.0.0.1", "-p", String(this.port), "-js", "-sd", this.storeDir], this.port));
   }
 
   /** SIGSTOP freezes the server with its connections open (a server that stopped answering), SIGCONT thaws it. */

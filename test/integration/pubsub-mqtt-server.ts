@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { tcpReachable } from "../support/brokers.js";
-import { freePort, waitFor } from "../support/ports.js";
+import { spawnListening } from "../support/brokers.js";
+import { freePort } from "../support/ports.js";
 
 /**
  * A private Mosquitto on a free loopback port, for tests that stop or restart the broker: the shared
@@ -36,10 +36,7 @@ export class PrivateMosquitto {
   /** Starts the broker (again) on the same port and waits until it accepts connections. */
   async restart(): Promise<void> {
     if (this.child) await this.stop();
-    const child = spawn("mosquitto", ["-c", path.join(this.dir, "mosquitto.conf")], { stdio: "ignore" });
-    this.child = child;
-    this.exited = new Promise((resolve) => child.once("exit", () => resolve()));
-    await waitFor(() => tcpReachable("127.0.0.1", this.port, 200), { timeoutMs: 5000, what: `mosquitto on ${this.port}` });
+    ({ child: this.child, exited: this.exited } = await spawnListening("mosquitto", ["-c", path.join(this.dir, "mosquitto.conf")], this.port));
   }
 
   /** SIGTERM by pid: Mosquitto saves its state and exits. */

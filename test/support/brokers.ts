@@ -1,3 +1,4 @@
+import { spawn, type ChildProcess } from "node:child_process";
 import { tcpReachable } from "../../pkg/util/net.js";
 
 export { tcpReachable };
@@ -27,4 +28,31 @@ export async function brokerAvailable(broker: keyof typeof BROKERS): Promise<boo
   if (IN_CI) throw new Error(`${message}: CI needs it (tests never skip in CI)`);
   process.stderr.write(`SKIPPING tests that need ${broker}: ${message}. Start it to run them.\n`);
   return false;
+}
+
+/**
+ * Starts a broker binary for a test's private instance (the shared brokers are never restarted) and
+ * resolves once its port accepts connections. A binary that is not on PATH (Debian puts mosquitto,
+ * nats-server and rabbitmqctl in /usr/sbin) or that exits while starting fails at once with that
+ * reason, rather than as a timeout on the port.
+ */
+export async function spawnListening(command: string, args: string[], port: number, timeoutMs = 5000): Promise<{ child: ChildProcess; exited: Promise<void> }> {
+  const child = spawn(command, args, { stdio: "ignore" });
+  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const failed = new Promise<never>((_, reject) => {
+    child.once("error", (error) => reject(new Error(`${command} could not start (${error.message}); PATH is ${process.env.PATH ?? ""}`)));
+    child.once("exit", (code, signal) => reject(new Error(`${command} ${args.join(" ")} exited while starting (${signal ?? `code ${code}`})`)));
+  });
+  // Raced only while starting: the exit a test causes later is not a failure.
+  failed.catch(() => undefined);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const reachable = await Promise.race([tcpReachable("127.0.0.1", port, 200), failed]);
+    if (reachable) return { child, exited };
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`timed out after ${timeoutMs}ms waiting for ${command} on ${port}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
