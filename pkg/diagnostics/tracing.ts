@@ -95,7 +95,9 @@ export class Tracing {
     const sdk = this.sdk!;
     const { api } = sdk;
     const remote = parent?.traceparent ? parseTraceparent(parent.traceparent, parent.tracestate, api) : undefined;
-    const parentContext: Context = remote ? api.trace.setSpanContext(EMPTY_CONTEXT, remote) : api.context.active();
+    const active = api.context.active();
+    // The API's empty context is swapped for ours, so that `run` sets the span on a chained context.
+    const parentContext: Context = remote ? api.trace.setSpanContext(EMPTY_CONTEXT, remote) : active === api.ROOT_CONTEXT ? EMPTY_CONTEXT : active;
     // Attributes are set after the start rather than passed to it: the SDK validates and copies start
     // attributes twice (once for the sampler, once for the span), and the samplers Dapr's configuration
     // can choose (parent-based over a trace-id ratio) never read them.
@@ -216,7 +218,7 @@ export const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-
 
 function parseTraceparent(traceparent: string, tracestate: string | undefined, api: Sdk["api"]): import("@opentelemetry/api").SpanContext | undefined {
   const match = TRACEPARENT.exec(traceparent.trim().toLowerCase());
-  if (!match || match[1] === "ff" || /^0+$/.test(match[2]!) || /^0+$/.test(match[3]!)) return undefined;
+  if (!match || match[1] === "ff" || ALL_ZEROS.test(match[2]!) || ALL_ZEROS.test(match[3]!)) return undefined;
   return {
     traceId: match[2]!,
     spanId: match[3]!,
@@ -251,8 +253,7 @@ class OtelSpan implements ActiveSpan {
 
   run<T>(fn: () => T): T {
     // Built here, not at start: most spans (the producer's) are never made current.
-    const parent = this.parentContext === this.api.ROOT_CONTEXT ? EMPTY_CONTEXT : this.parentContext;
-    return this.api.context.with(this.api.trace.setSpan(parent, this.span), fn);
+    return this.api.context.with(this.api.trace.setSpan(this.parentContext, this.span), fn);
   }
 
   end(error?: unknown): void {

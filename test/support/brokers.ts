@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { tcpReachable } from "../../pkg/util/net.js";
+import { waitFor } from "./ports.js";
 
 export { tcpReachable };
 
@@ -43,16 +44,14 @@ export async function spawnListening(command: string, args: string[], port: numb
     child.once("error", (error) => reject(new Error(`${command} could not start (${error.message}); PATH is ${process.env.PATH ?? ""}`)));
     child.once("exit", (code, signal) => reject(new Error(`${command} ${args.join(" ")} exited while starting (${signal ?? `code ${code}`})`)));
   });
-  // Raced only while starting: the exit a test causes later is not a failure.
-  failed.catch(() => undefined);
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const reachable = await Promise.race([tcpReachable("127.0.0.1", port, 200), failed]);
-    if (reachable) return { child, exited };
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`timed out after ${timeoutMs}ms waiting for ${command} on ${port}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
+  const listening = waitFor(() => tcpReachable("127.0.0.1", port, 200), { timeoutMs, what: `${command} on ${port}` });
+  // Only the first to settle counts: the exit a test causes later, or a late timeout, is not a failure.
+  for (const settled of [failed, listening]) settled.catch(() => undefined);
+  try {
+    await Promise.race([listening, failed]);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
   }
+  return { child, exited };
 }

@@ -9,7 +9,7 @@ import type { ComponentEntry, ComponentStore } from "../store.js";
 import { StoppedError } from "./concurrency.js";
 import { discoverSubscriptions } from "./discovery.js";
 import { EVENT_TYPES } from "./envelope.js";
-import type { PubSubMetrics } from "./metrics.js";
+import { messagingSystemOf, type PubSubMetrics } from "./metrics.js";
 import { SubscriptionRunner, type RunnerDeps } from "./runner.js";
 import { TopicScopes } from "./scoping.js";
 import { fromResource, type Subscription } from "./subscription.js";
@@ -183,7 +183,7 @@ export class SubscriptionManager implements ComponentListener {
           eventTypes: EVENT_TYPES[wireDialectOf(entry.resource)],
           resiliency: this.deps.resiliency,
           tracing: this.deps.tracing,
-          messagingSystem: entry.resource.spec.type.replace(/^pubsub\./, ""),
+          messagingSystem: messagingSystemOf(entry.resource.spec.type),
         });
         await runner.start();
         runners.push(runner);

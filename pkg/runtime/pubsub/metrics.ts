@@ -1,6 +1,11 @@
 import type { Counter, Histogram } from "prom-client";
 import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
 
+/** OpenTelemetry's `messaging.system` of a pub/sub component: its broker (`pubsub.redis` -> `redis`). */
+export function messagingSystemOf(componentType: string): string {
+  return componentType.replace(/^pubsub\./, "");
+}
+
 /** The issue's pub/sub metrics, made once per runtime (a prom-client name registers once per registry). */
 export class PubSubMetrics {
   readonly egressTotal: Counter<"component" | "topic" | "success">;

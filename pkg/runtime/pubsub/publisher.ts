@@ -6,7 +6,7 @@ import type { Tracing } from "../../diagnostics/tracing.js";
 import { DIRECT, type TargetPolicy } from "../resiliency/index.js";
 import type { ComponentStore } from "../store.js";
 import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaType, serializeEnvelope } from "./envelope.js";
-import type { PubSubMetrics } from "./metrics.js";
+import { messagingSystemOf, type PubSubMetrics } from "./metrics.js";
 import { TopicScopes } from "./scoping.js";
 
 /** Why a publish was refused; the HTTP layer maps each kind to its catalogue entry. */
@@ -98,7 +98,7 @@ export class PubSubPublisher {
     );
   }
 
-  /** OpenTelemetry's messaging attributes; `messaging.system` is the broker (pubsub.redis -> redis). */
+  /** OpenTelemetry's messaging attributes. */
   private messagingAttributes(pubsubName: string, topic: string, operation: "send"): Record<string, string> {
     const resource = this.deps.store.entry(pubsubName)?.resource;
     return { "messaging.system": resource ? this.systemOf(resource) : "", "messaging.destination.name": topic, "messaging.operation.type": operation, "runtime.pubsub.name": pubsubName };
@@ -107,7 +107,7 @@ export class PubSubPublisher {
   private systemOf(resource: ComponentResource): string {
     let system = this.systems.get(resource);
     if (system === undefined) {
-      system = resource.spec.type.replace(/^pubsub\./, "");
+      system = messagingSystemOf(resource.spec.type);
       this.systems.set(resource, system);
     }
     return system;
