@@ -2,11 +2,15 @@
 // over OTLP/HTTP to a local receiver, same run, alternating rounds. Targets: "0" within 3% of off; "1" >= 0.7x off.
 // The receiver counts the spans it gets: "1" must export two per request (server and producer), so a
 // figure won by dropping spans shows.
+// A fourth sidecar, the reference, runs samplingRate "1" with the OTLP exporter discarding every batch
+// (otlp-export-discarded.mjs, preloaded): the SDK still makes and batches every span. Its ratio is the
+// most "1" can reach with any exporter, so it tells an export cost from the SDK's own per-span cost.
 import autocannon from "autocannon";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { SECONDS, body1k, cpuQuiet, fmt, percentile, startSidecar, waitFor } from "./lib.mjs";
 
 // Nine rounds, each side's place in the round rotating: "0" runs the very code "off" runs (tracing is
@@ -16,6 +20,9 @@ const ROUNDS = 9;
 // Once per span in OTLP/JSON (a parent's id is "parentSpanId"); found with Buffer.indexOf, so counting
 // costs the receiver, which shares the load generator's process, next to nothing.
 const SPAN_ID = Buffer.from('"spanId":');
+const DISCARDING_EXPORTER = fileURLToPath(new URL("./otlp-export-discarded.mjs", import.meta.url));
+// The reference sidecar's collector path: a batch arriving there means the preload did not take.
+const REFERENCE_PATH = "/reference/v1/traces";
 
 async function rate(url, body) {
   const result = await autocannon({ url, method: "POST", connections: 32, duration: Math.max(1, Math.round(SECONDS / 2)), headers: { "content-type": "application/json" }, body });
@@ -27,7 +34,9 @@ export async function run() {
   // The collector: takes every batch and answers 200, as a healthy one does.
   let exported = 0;
   let spans = 0;
+  let referenceExports = 0;
   const receiver = http.createServer((req, res) => {
+    if (req.url === REFERENCE_PATH) referenceExports++;
     let tail = Buffer.alloc(0);
     req.on("data", (chunk) => {
       exported += chunk.length;
@@ -50,6 +59,8 @@ export async function run() {
     sidecars.push(await startSidecar({ appId: "trace-off", args: await config("off") }));
     sidecars.push(await startSidecar({ appId: "trace-zero", args: await config("zero", { samplingRate: "0", otel: { endpointAddress: endpoint } }) }));
     sidecars.push(await startSidecar({ appId: "trace-one", args: await config("one", { samplingRate: "1", otel: { endpointAddress: endpoint } }) }));
+    const referenceEndpoint = `http://${endpoint}${REFERENCE_PATH}`;
+    sidecars.push(await startSidecar({ appId: "trace-reference", nodeArgs: ["--import", DISCARDING_EXPORTER], args: await config("reference", { samplingRate: "1", otel: { endpointAddress: referenceEndpoint } }) }));
     const body = body1k();
     const urls = sidecars.map((s) => `${s.url}/v1.0/publish/pubsub/bench20`);
     let oneRequests = 0;
@@ -75,16 +86,18 @@ export async function run() {
         }
         await cpuQuiet(sidecars[side].child.pid);
       }
-      const [off, zero, one] = measured;
-      rounds.push({ off: off.perSecond, zeroRatio: zero.perSecond / off.perSecond, oneRatio: one.perSecond / off.perSecond });
+      const [off, zero, one, reference] = measured;
+      rounds.push({ off: off.perSecond, zeroRatio: zero.perSecond / off.perSecond, oneRatio: one.perSecond / off.perSecond, referenceRatio: reference.perSecond / off.perSecond });
     }
     const zero = percentile(rounds.map((r) => r.zeroRatio), 50);
     const one = percentile(rounds.map((r) => r.oneRatio), 50);
+    const reference = percentile(rounds.map((r) => r.referenceRatio), 50);
     if (exported === 0) throw new Error("the samplingRate 1 sidecar exported nothing");
+    if (referenceExports > 0) throw new Error(`the reference sidecar exported ${referenceExports} batches: ${DISCARDING_EXPORTER} did not replace the OTLP exporter's export`);
     return {
       name: "20 publish req/s with tracing: samplingRate 0 / off (and 1 / off)",
       baseline: `${percentile(rounds.map((r) => r.off), 50).toFixed(0)} req/s (off)`,
-      sidecar: `"0": ${fmt(zero)}, "1": ${fmt(one)}`,
+      sidecar: `"0": ${fmt(zero)}, "1": ${fmt(one)} (reference, "1" exporting nothing: ${fmt(reference)})`,
       ratio: zero,
       extra: `median of ${ROUNDS} alternating rounds; "1" exported ${(spans / oneRequests).toFixed(3)} spans per request (${spans} for ${oneRequests} answered requests; 2 expected, a little more from the health probes and the requests a phase cuts off), ${(exported / 1e6).toFixed(1)} MB of OTLP/JSON`,
       target: '"0" >= 0.97, "1" >= 0.7',

@@ -82,11 +82,11 @@ export function spawnTracked(command, args, options = {}) {
 }
 
 /** The built sidecar as a process on free ports; resolves once /v1.0/healthz/outbound answers 204. */
-export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [] } = {}) {
+export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [], nodeArgs: ownNodeArgs = [] } = {}) {
   const httpPort = await freePort();
   const metricsPort = await freePort();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the sidecar.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const nodeArgs = [...ownNodeArgs, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
   const args = [...nodeArgs, RUNTIMED, "--app-id", appId, "--http-port", String(httpPort), "--metrics-port", String(metricsPort), "--log-level", "warn"];
   if (appPort !== undefined) args.push("--app-port", String(appPort));
   args.push(...extraArgs);
