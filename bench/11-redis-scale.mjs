@@ -5,6 +5,7 @@
 // over the 1-topic run, idle CPU < 1% of a core.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
+import { setTimeout as sleep } from "node:timers/promises";
 import { SECONDS, cpuMs, fmt, freePort, redisComponent, rssBytes, startSidecar, waitFor } from "./lib.mjs";
 import { cloudEvent, redisClient } from "./2-publish-redis-throughput.mjs";
 
@@ -45,12 +46,12 @@ async function measure(redis, count) {
   try {
     await waitFor(() => seen.size >= count, { timeoutMs: 120_000, what: `a delivery on each of ${count} topics` });
     const allDeliveredMs = Date.now() - started;
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    await sleep(SETTLE_MS);
     const connections = await connectionsNamed(redis, `runtime-${appId}`);
     const cpu0 = await cpuMs(sidecar.child.pid);
     // /proc CPU time ticks in 10 ms: 5 s at least, so 1% is 5 ticks.
     const idleMs = Math.max(5, SECONDS) * 1000;
-    await new Promise((r) => setTimeout(r, idleMs));
+    await sleep(idleMs);
     const idleCpu = ((await cpuMs(sidecar.child.pid)) - cpu0) / idleMs;
     return { count, connections, rss: await rssBytes(sidecar.child.pid), idleCpu, allDeliveredMs };
   } finally {

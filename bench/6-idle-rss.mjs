@@ -1,5 +1,6 @@
 // 6. idle RSS of the sidecar / a bare node:http process, measured in the same run. Target <= 1.3x (issue 24).
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { ROOT, freePort, rssBytes, spawnTracked, startSidecar, waitFor } from "./lib.mjs";
 
 const SETTLE_MS = 2000;
@@ -10,7 +11,7 @@ export async function run() {
   const sidecar = await startSidecar({ appId: "bench6" });
   try {
     await waitFor(() => bare.output().includes("listening"), { what: "bare node:http" });
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    await sleep(SETTLE_MS);
     const b = await rssBytes(bare.child.pid);
     const s = await rssBytes(sidecar.child.pid);
     const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;

@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -52,7 +53,7 @@ export async function waitFor(check, { timeoutMs = 15_000, what = "condition" } 
       // not yet
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await sleep(50);
   }
 }
 
@@ -154,7 +155,7 @@ export async function cpuQuiet(pid, { timeoutMs = 3000 } = {}) {
   let quietWindows = 0;
   let last = await cpuMs(pid);
   while (quietWindows < 2 && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await sleep(100);
     const now = await cpuMs(pid);
     quietWindows = now - last < 2 ? quietWindows + 1 : 0;
     last = now;
@@ -214,7 +215,7 @@ export async function openLoop(rate, seconds, send) {
         ),
       );
     }
-    if (sent < total) await new Promise((r) => setTimeout(r, 1));
+    if (sent < total) await sleep(1);
   }
   await Promise.all(inFlight);
   return { latencies, errors };

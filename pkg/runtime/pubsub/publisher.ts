@@ -51,8 +51,6 @@ export interface BulkInputEntry {
  */
 export class PubSubPublisher {
   private readonly scopes = new WeakMap<ComponentResource, TopicScopes>();
-  // Per manifest, as the scopes are: a reload brings a new resource object, hence a fresh entry.
-  private readonly systems = new WeakMap<ComponentResource, string>();
 
   constructor(private readonly deps: { appId: string; store: ComponentStore; metrics: PubSubMetrics; tracing?: Tracing; resiliency?: { outbound(component: string): TargetPolicy | undefined } }) {}
 
@@ -100,17 +98,8 @@ export class PubSubPublisher {
 
   /** OpenTelemetry's messaging attributes. */
   private messagingAttributes(pubsubName: string, topic: string, operation: "send"): Record<string, string> {
-    const resource = this.deps.store.entry(pubsubName)?.resource;
-    return { "messaging.system": resource ? this.systemOf(resource) : "", "messaging.destination.name": topic, "messaging.operation.type": operation, "runtime.pubsub.name": pubsubName };
-  }
-
-  private systemOf(resource: ComponentResource): string {
-    let system = this.systems.get(resource);
-    if (system === undefined) {
-      system = messagingSystemOf(resource.spec.type);
-      this.systems.set(resource, system);
-    }
-    return system;
+    const type = this.deps.store.entry(pubsubName)?.resource.spec.type;
+    return { "messaging.system": type ? messagingSystemOf(type) : "", "messaging.destination.name": topic, "messaging.operation.type": operation, "runtime.pubsub.name": pubsubName };
   }
 
   private async publishNow(input: PublishInput): Promise<void> {
