@@ -25,6 +25,7 @@ WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY --from=build /src/dist ./dist
+COPY proto ./proto
 # Numeric uid/gid (the image's `node` user) so the kubelet can verify runAsNonRoot.
 USER 1000:1000
 EXPOSE 3500 9090 4000

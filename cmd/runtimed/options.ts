@@ -22,8 +22,15 @@ export function addSidecarFlags(program: Command, { appIdRequired }: { appIdRequ
   return (appIdRequired ? program.requiredOption("--app-id <id>", appId) : program.option("--app-id <id>", `${appId}; default: the current folder's name`))
     .option("--app-port <port>", "the app's HTTP port; without it there is no app channel", port)
     .option("--app-channel-address <host>", "the app's host", "127.0.0.1")
+    .addOption(new Option("--app-protocol <protocol>", "how the sidecar calls the app: Dapr's HTTP callbacks or its AppCallback gRPC service").choices(["http", "grpc"]).default("http"))
+    .option("--enable-app-health-check [bool]", "probe the app and pause delivery while it is unhealthy", bool, false)
+    .option("--app-health-check-path <path>", "the path probed on an HTTP app", "/healthz")
+    .addOption(new Option("--app-health-probe-interval <seconds>", "seconds between app health probes").argParser(seconds).default(5000, "5"))
+    .addOption(new Option("--app-health-probe-timeout <ms>", "milliseconds an app health probe may take").argParser(positiveInt).default(500))
+    .option("--app-health-threshold <n>", "failed probes in a row before the app counts as unhealthy", positiveInt, 3)
     .option("--app-max-concurrency <n>", "concurrent deliveries per subscription", positiveInt, 100)
     .option("--http-port <port>", "the sidecar API port", port, 3500)
+    .option("--grpc-port <port>", "Dapr's gRPC API port (alias --dapr-grpc-port)", port, 50001)
     .option("--listen-address <address>", "the address the API and metrics listen on (default 127.0.0.1; 0.0.0.0 in kubernetes mode)")
     .option("--metrics-port <port>", "Prometheus /metrics port", port, 9090)
     .option("--enable-metrics [bool]", "serve /metrics", bool, true)
@@ -55,7 +62,8 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     throw new UsageError(message);
   }
   const o = program.opts<{
-    appId: string; appPort?: number; appChannelAddress: string; appMaxConcurrency: number; httpPort: number; listenAddress?: string;
+    appId: string; appPort?: number; appChannelAddress: string; appProtocol: "http" | "grpc"; enableAppHealthCheck: boolean;
+    appHealthCheckPath: string; appHealthProbeInterval: number; appHealthProbeTimeout: number; appHealthThreshold: number; grpcPort: number; appMaxConcurrency: number; httpPort: number; listenAddress?: string;
     metricsPort: number; enableMetrics: boolean; resourcesPath: string[]; config?: string; mode: "standalone" | "kubernetes";
     logLevel: LogLevel; logAsJson: boolean; maxBodySize: number; gracefulShutdownSeconds: number;
   }>();
@@ -64,8 +72,17 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     appId: o.appId,
     appPort: o.appPort,
     appChannelAddress: o.appChannelAddress,
+    appProtocol: o.appProtocol,
+    appHealth: {
+      enabled: o.enableAppHealthCheck,
+      path: o.appHealthCheckPath,
+      probeIntervalMs: o.appHealthProbeInterval,
+      probeTimeoutMs: o.appHealthProbeTimeout,
+      threshold: o.appHealthThreshold,
+    },
     appMaxConcurrency: o.appMaxConcurrency,
     httpPort: o.httpPort,
+    grpcPort: o.grpcPort,
     listenAddress: o.listenAddress ?? (o.mode === "kubernetes" ? "0.0.0.0" : "127.0.0.1"),
     metricsPort: o.metricsPort,
     enableMetrics: o.enableMetrics,

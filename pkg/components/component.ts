@@ -53,3 +53,23 @@ export interface ComponentContext {
   /** Epoch ms; message expiry reads it (tests inject a clock so TTLs pass without waiting). Default Date.now. */
   now?: () => number;
 }
+
+/**
+ * One metadata field a component reads, described once (components-contrib's `metadata.yaml` is the model):
+ * its docs page and `runtimed validate` are checked against this list, so neither can drift from the code.
+ * Each component folder keeps its list in `fields.ts`, which imports nothing heavier than this type.
+ */
+export interface MetadataField {
+  name: string;
+  type: "string" | "number" | "bool" | "duration" | "bytes" | "enum";
+  description: string;
+  required?: boolean;
+  /** As written in a manifest (`"100ms"`, `"true"`); absent when there is none or it is derived (say so in the description). */
+  default?: string;
+  /** Other names read for the same field (Dapr's older names). */
+  aliases?: readonly string[];
+  /** For `enum`: the accepted values. */
+  allowed?: readonly string[];
+  /** Holds a credential: shown redacted, best set through a secretKeyRef. */
+  sensitive?: boolean;
+}

@@ -1,4 +1,4 @@
-import { type Component, type ComponentContext, type ComponentKind } from "./component.js";
+import { type Component, type ComponentContext, type ComponentKind, type MetadataField } from "./component.js";
 
 /**
  * Makes a component. A factory may be async so that a built-in imports its client library (ioredis,
@@ -9,6 +9,7 @@ export type ComponentFactory<T extends Component> = (context: ComponentContext) 
 interface Registration<T extends Component> {
   factory: ComponentFactory<T>;
   versions: readonly string[];
+  metadata?: readonly MetadataField[];
 }
 
 /** A type it does not know, named with the ones it does, so a typo in a manifest is obvious. */
@@ -27,8 +28,8 @@ export class Registry<T extends Component> {
   constructor(readonly kind: ComponentKind) {}
 
   /** `aliases` are other type names accepted unchanged (Dapr's names, e.g. bindings.azure.eventgrid). */
-  register(type: string, factory: ComponentFactory<T>, options: { versions?: readonly string[]; aliases?: readonly string[] } = {}): this {
-    this.registrations.set(type, { factory, versions: options.versions ?? ["v1"] });
+  register(type: string, factory: ComponentFactory<T>, options: { versions?: readonly string[]; aliases?: readonly string[]; metadata?: readonly MetadataField[] } = {}): this {
+    this.registrations.set(type, { factory, versions: options.versions ?? ["v1"], metadata: options.metadata });
     for (const alias of options.aliases ?? []) this.aliases.set(alias, type);
     return this;
   }
@@ -47,6 +48,11 @@ export class Registry<T extends Component> {
       throw new UnknownComponentError(this.kind, type, version, this.types());
     }
     return registration.factory(context);
+  }
+
+  /** The metadata fields a type declares (its `fields.ts`), or undefined when it declares none. */
+  metadataOf(type: string): readonly MetadataField[] | undefined {
+    return this.registrations.get(this.canonicalType(type))?.metadata;
   }
 
   types(): string[] {

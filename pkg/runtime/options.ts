@@ -5,7 +5,13 @@ export interface RuntimeOptions {
   appId: string;
   appPort?: number;
   appChannelAddress: string;
+  /** How the sidecar talks to the app: Dapr's HTTP callbacks or its `AppCallback` gRPC services. */
+  appProtocol: AppProtocol;
+  /** Dapr's app health checks (`--enable-app-health-check`): delivery pauses while the app is unhealthy. */
+  appHealth: AppHealthOptions;
   httpPort: number;
+  /** Dapr's gRPC API (`dapr.proto.runtime.v1.Dapr`), on the same listen address as HTTP (0: any free port). */
+  grpcPort: number;
   /** Loopback unless told otherwise (DESIGN.md "Hardening"); kubernetes mode listens on all interfaces for the probes. */
   listenAddress: string;
   metricsPort: number;
@@ -25,6 +31,18 @@ export interface RuntimeOptions {
   appToken?: string;
   /** The process environment as cmd/ read it; components get it through their context. */
   env: Readonly<Record<string, string | undefined>>;
+}
+
+export type AppProtocol = "http" | "grpc";
+
+export interface AppHealthOptions {
+  enabled: boolean;
+  /** HTTP apps: the path probed with GET (daprd's default `/healthz`); gRPC apps are probed with `AppCallbackHealthCheck`. */
+  path: string;
+  probeIntervalMs: number;
+  probeTimeoutMs: number;
+  /** Consecutive failed probes before the app counts as unhealthy. */
+  threshold: number;
 }
 
 export const RUNTIME_VERSION = "0.1.0";
