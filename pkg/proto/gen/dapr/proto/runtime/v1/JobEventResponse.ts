@@ -1,0 +1,8 @@
+// Original file: proto/dapr/proto/runtime/v1/appcallback.proto
+
+
+export interface JobEventResponse {
+}
+
+export interface JobEventResponse__Output {
+}

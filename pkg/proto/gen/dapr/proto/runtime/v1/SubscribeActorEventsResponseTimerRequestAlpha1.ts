@@ -1,0 +1,25 @@
+// Original file: proto/dapr/proto/runtime/v1/actors.proto
+
+import type { Any as _google_protobuf_Any, Any__Output as _google_protobuf_Any__Output } from '../../../../google/protobuf/Any.js';
+
+export interface SubscribeActorEventsResponseTimerRequestAlpha1 {
+  'id'?: (string);
+  'actor_type'?: (string);
+  'actor_id'?: (string);
+  'name'?: (string);
+  'due_time'?: (string);
+  'period'?: (string);
+  'callback'?: (string);
+  'data'?: (_google_protobuf_Any | null);
+}
+
+export interface SubscribeActorEventsResponseTimerRequestAlpha1__Output {
+  'id': (string);
+  'actor_type': (string);
+  'actor_id': (string);
+  'name': (string);
+  'due_time': (string);
+  'period': (string);
+  'callback': (string);
+  'data': (_google_protobuf_Any__Output | null);
+}

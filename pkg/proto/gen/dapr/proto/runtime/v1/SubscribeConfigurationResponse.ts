@@ -1,0 +1,13 @@
+// Original file: proto/dapr/proto/runtime/v1/configuration.proto
+
+import type { ConfigurationItem as _dapr_proto_common_v1_ConfigurationItem, ConfigurationItem__Output as _dapr_proto_common_v1_ConfigurationItem__Output } from '../../../../dapr/proto/common/v1/ConfigurationItem.js';
+
+export interface SubscribeConfigurationResponse {
+  'id'?: (string);
+  'items'?: ({[key: string]: _dapr_proto_common_v1_ConfigurationItem});
+}
+
+export interface SubscribeConfigurationResponse__Output {
+  'id': (string);
+  'items': ({[key: string]: _dapr_proto_common_v1_ConfigurationItem__Output});
+}

@@ -1,0 +1,8 @@
+// Original file: proto/dapr/proto/runtime/v1/pubsub.proto
+
+
+export interface SubscribeTopicEventsResponseInitialAlpha1 {
+}
+
+export interface SubscribeTopicEventsResponseInitialAlpha1__Output {
+}
