@@ -163,13 +163,13 @@ export class PostgresConfigurationStore implements ConfigurationStore {
     try {
       event = parseJson(payload) as Notification;
     } catch (error) {
-      this.context.logger.warn(`ignoring a notification that is not usable JSON (${(error as Error).message}; see the trigger SQL in README)`);
+      this.context.logger.warn(`ignoring a notification that is not usable JSON (${(error as Error).message}; see the trigger SQL in docs/components/configuration.postgresql.md)`);
       return;
     }
     const unqualified = this.tableName.split(".").pop();
     if (event.table !== undefined && event.table !== unqualified) return;
     if (!event.data || event.data.key === undefined || event.data.key === null) {
-      this.context.logger.warn("ignoring a notification without data.key (see the trigger SQL in README)");
+      this.context.logger.warn("ignoring a notification without data.key (see the trigger SQL in docs/components/configuration.postgresql.md)");
       return;
     }
     const key = String(event.data.key);
