@@ -7,7 +7,7 @@ import { InjectorServer } from "../../pkg/injector/server.js";
 import { InjectorWebhook } from "../../pkg/injector/webhook.js";
 import { parseInjectorOptions } from "./options.js";
 
-/** Thin entry of runtime-injector (STYLE.md): parse once, wire, serve until SIGTERM. Only this file exits. */
+/** Thin entry of runtime-injector: parse once, wire, serve until SIGTERM. Only this file exits. */
 async function main(): Promise<number> {
   let options;
   try {

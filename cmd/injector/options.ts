@@ -28,8 +28,7 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 /**
- * The one reader of argv and the environment for runtime-injector (DESIGN.md "The sidecar command
- * line"). `RELEASE_NAMESPACE` (the chart sets it from the downward API) is added to the skipped namespaces.
+ * The one reader of argv and the environment for runtime-injector (docs/cli.md "The injector"). `RELEASE_NAMESPACE` (the chart sets it from the downward API) is added to the skipped namespaces.
  */
 export function parseInjectorOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): InjectorOptions {
   const program = new Command("runtime-injector")

@@ -18,7 +18,7 @@ async function kubeConfigFrom(env: NodeJS.ProcessEnv): Promise<KubeConfig> {
   return kc;
 }
 
-/** Thin entry (STYLE.md): parse once, wire, run, handle signals. Only this file exits. */
+/** Thin entry, as daprd's: parse once, wire, run, handle signals. Only this file exits. */
 async function main(): Promise<number> {
   const [subcommand, ...rest] = process.argv.slice(2);
   if (subcommand === "run") return (await import("./run.js")).runMain(rest, process.env);

@@ -43,7 +43,7 @@ export function addSidecarFlags(program: Command, { appIdRequired }: { appIdRequ
     .addOption(new Option("--graceful-shutdown-seconds <seconds>", "drain in-flight work on SIGTERM").argParser(seconds).default(5000, "5"));
 }
 
-/** The one reader of argv and the environment (DESIGN.md "The sidecar command line"). */
+/** The one reader of argv and the environment (docs/cli.md). */
 export function parseOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): RuntimeOptions {
   const program = addSidecarFlags(
     new Command("runtimed")

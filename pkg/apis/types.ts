@@ -1,5 +1,5 @@
 /**
- * The resource types read from YAML files or the Kubernetes API (DESIGN.md "Components"; the CRDs
+ * The resource types read from YAML files or the Kubernetes API (docs/components/README.md; the CRDs
  * under crds/ carry the same shapes). Manifests in `dapr.io` are accepted unchanged.
  */
 

@@ -46,7 +46,7 @@ export interface ControllerOptions {
 type Operation = "create" | "update" | "delete";
 
 /**
- * One loop for both modes (DESIGN.md "Architecture", issue 6): loader -> differ on the spec ->
+ * One loop for both modes (ARCHITECTURE.md "The layers", issue 6): loader -> differ on the spec ->
  * reconciler applying deletes, then updates, then creates, one resource at a time. Level-based:
  * every trigger (a watch event, the resync timer, a retry) reads the loader's whole snapshot and
  * converges towards it; nothing depends on seeing each event.

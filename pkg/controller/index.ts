@@ -25,14 +25,14 @@ export interface LoaderChoice {
   resourcesPaths: readonly string[];
   namespace?: string;
   kubeConfig?: KubeConfig;
-  /** What standalone mode loads without --resources-path (DESIGN.md: an in-memory `pubsub`). */
+  /** What standalone mode loads without --resources-path (an in-memory `pubsub`, so a first publish works). */
   embedded: readonly Resource[];
   logger: Logger;
   tuning?: ControllerTuning;
   onInformerError?: (plural: string, error: unknown) => void;
 }
 
-/** Kubernetes mode reads the API server (DESIGN.md "--mode"); standalone reads --resources-path or the embedded default. */
+/** Kubernetes mode reads the API server (docs/cli.md, `--mode`); standalone reads --resources-path or the embedded default. */
 export function selectLoader(choice: LoaderChoice): ResourceLoader {
   if (choice.mode === "kubernetes") {
     if (!choice.kubeConfig) throw new Error("kubernetes mode needs an API server connection (a KubeConfig from cmd/runtimed)");

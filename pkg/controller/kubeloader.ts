@@ -6,7 +6,7 @@ import { Backoff, type BackoffOptions } from "../util/backoff.js";
 import { resourceKey } from "./differ.js";
 import type { ResourceLoader } from "./loader.js";
 
-/** The runtime.io resources a sidecar reads in its namespace (DESIGN.md "Identity"; crds/). */
+/** The runtime.io resources a sidecar reads in its namespace (ARCHITECTURE.md "Identity"; crds/). */
 export const WATCHED_RESOURCES = [
   { kind: "Component", group: "runtime.io", version: "v1alpha1", plural: "components" },
   { kind: "Subscription", group: "runtime.io", version: "v2alpha1", plural: "subscriptions" },
@@ -31,7 +31,7 @@ export interface KubernetesLoaderOptions {
 /**
  * Kubernetes mode's loader: one informer per resource type in the pod's namespace. The client's
  * informer relists by itself on 410 Gone and resumes after a clean end, but stops on any other
- * error (STACK.md, STYLE.md): each one is wrapped here and restarted with capped backoff.
+ * error: each one is wrapped here and restarted with capped backoff.
  */
 export class KubernetesLoader implements ResourceLoader {
   readonly description: string;

@@ -1,5 +1,5 @@
 /**
- * The `runtime.io/*` pod annotations (DESIGN.md "Identity") parsed into typed settings. Every bad
+ * The `runtime.io/*` pod annotations (docs/operations.md "Annotations") parsed into typed settings. Every bad
  * value yields a message naming the annotation, the value and what is expected, so the refusal in the
  * AdmissionReview tells the user exactly what to fix.
  */

@@ -16,7 +16,7 @@ export const TOKEN_SECRET_KEY = "token";
 export interface InjectorConfig {
   sidecarImage: string;
   imagePullPolicy?: "Always" | "IfNotPresent" | "Never";
-  /** Namespaces never injected: kube-system, kube-public and the release namespace (DESIGN.md "Hardening"). */
+  /** Namespaces never injected: kube-system, kube-public and the release namespace (ARCHITECTURE.md "Hardening"). */
   skipNamespaces: readonly string[];
   defaultLogLevel?: string;
   defaultMetricsPort?: number;
@@ -137,7 +137,7 @@ function sidecarContainer(appId: string, settings: SidecarAnnotations, metricsEn
     { name: "NAMESPACE", valueFrom: { fieldRef: { fieldPath: "metadata.namespace" } } },
     { name: "POD_NAME", valueFrom: { fieldRef: { fieldPath: "metadata.name" } } },
   ];
-  // References only (DESIGN.md "Hardening"): the kubelet resolves them, the patch never holds a token.
+  // References only (ARCHITECTURE.md "Hardening"): the kubelet resolves them, the patch never holds a token.
   if (settings.apiTokenSecret) env.push({ name: "RUNTIME_API_TOKEN", valueFrom: { secretKeyRef: { name: settings.apiTokenSecret, key: TOKEN_SECRET_KEY } } });
   if (settings.appTokenSecret) env.push({ name: "APP_API_TOKEN", valueFrom: { secretKeyRef: { name: settings.appTokenSecret, key: TOKEN_SECRET_KEY } } });
   env.push(...settings.env);

@@ -6,7 +6,7 @@ import type { Gate } from "../diagnostics/health.js";
 export interface AppChannelOptions {
   address: string;
   port: number;
-  /** Sent on every call (DESIGN.md: APP_API_TOKEN as header runtime-api-token; dapr-api-token too, for Dapr SDK apps). */
+  /** Sent on every call (docs/api.md: APP_API_TOKEN as header runtime-api-token; dapr-api-token too, for Dapr SDK apps). */
   token?: string;
   timeoutMs: number;
   /** Replies bigger than this are cut off with an error: an app cannot make the sidecar buffer without bound. */

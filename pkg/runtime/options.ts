@@ -12,7 +12,7 @@ export interface RuntimeOptions {
   httpPort: number;
   /** Dapr's gRPC API (`dapr.proto.runtime.v1.Dapr`), on the same listen address as HTTP (0: any free port). */
   grpcPort: number;
-  /** Loopback unless told otherwise (DESIGN.md "Hardening"); kubernetes mode listens on all interfaces for the probes. */
+  /** Loopback unless told otherwise (ARCHITECTURE.md "Hardening"); kubernetes mode listens on all interfaces for the probes. */
   listenAddress: string;
   metricsPort: number;
   enableMetrics: boolean;

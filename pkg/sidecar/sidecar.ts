@@ -26,7 +26,7 @@ import { ComponentStore } from "../runtime/store.js";
 import { HttpServer } from "../util/httpserver.js";
 import { closer, RunnableManager, type Runnable } from "./runnables.js";
 
-/** Standalone with no --resources-path: an in-memory pub/sub named `pubsub`, so a first publish works (DESIGN.md). */
+/** Standalone with no --resources-path: an in-memory pub/sub named `pubsub`, so a first publish works on a fresh machine. */
 export const EMBEDDED_DEFAULT: ComponentResource = {
   apiVersion: "runtime.io/v1alpha1",
   kind: "Component",
@@ -58,7 +58,7 @@ export interface SidecarDeps {
 }
 
 /**
- * The composition root (DESIGN.md "Architecture"): the only place that knows every part. It builds
+ * The composition root (ARCHITECTURE.md "The layers"): the only place that knows every part. It builds
  * them, hands the API an ApiContext made of narrow parts, and lists the long-running ones for one
  * RunnableManager (start in order, close in reverse within the grace period).
  */

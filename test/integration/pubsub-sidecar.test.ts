@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from "../support/testapp.js";
 
 /**
  * The built runtimed as a process (build first: `npx tsc -p tsconfig.build.json`), with no
- * --resources-path: the embedded in-memory `pubsub` (DESIGN.md), a real app on a free port.
+ * --resources-path: the embedded in-memory `pubsub` (so a first publish works), a real app on a free port.
  */
 let sidecar: SidecarProcess | undefined;
 let app: TestApp;

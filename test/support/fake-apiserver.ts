@@ -1,7 +1,7 @@
 /**
  * An in-process stand-in for kube-apiserver, speaking its REST wire protocol for the namespaced
  * resources the sidecar reads: core v1 Secrets and the runtime.io CRs. No kube-apiserver can run
- * here (STACK.md "Kubernetes tooling without a cluster"), so tests drive the REAL
+ * on a test machine without a cluster, so tests drive the REAL
  * @kubernetes/client-node against this server instead of mocking the client.
  *
  * Wire protocol served (as kube-apiserver does):
@@ -355,7 +355,7 @@ export class FakeApiServer {
 
   private serveWatch(p: ParsedPath, url: URL, res: http.ServerResponse, record: RequestRecord): void {
     res.writeHead(200, { "Content-Type": "application/json", "Transfer-Encoding": "chunked", "Cache-Control": "no-cache" });
-    // Without this the client's fetch never resolves and the informer's start() hangs (STACK.md).
+    // Without this the client's fetch never resolves and the informer's start() hangs.
     res.flushHeaders();
     const typeKey = typeKeyOf(p.type);
     const asked = url.searchParams.get("resourceVersion") ?? "";

@@ -184,7 +184,7 @@ describe("CRD schemas and the loader (pkg/apis/validate.ts) agree", () => {
   });
 
   it("names the known differences: only the typed API is stricter", () => {
-    // The loader reads booleans written as strings (DESIGN.md "Components"); the API server's typed field does not.
+    // The loader reads booleans written as strings (as Dapr does); the API server's typed field does not.
     const stringBool = verdicts(component({ type: "pubsub.redis", version: "v1", ignoreErrors: "true" }));
     expect(stringBool.loader).toEqual([]);
     expect(stringBool.crd).toEqual(["spec.ignoreErrors: must be of type boolean"]);

@@ -1,5 +1,5 @@
 /**
- * The one error catalogue (STYLE.md, after Dapr's pkg/messages): every error the API renders has a
+ * The one error catalogue (after Dapr's pkg/messages): every error the API renders has a
  * code, an HTTP status and a message template. Handlers throw `ApiError`s made here; one middleware
  * renders `{errorCode, message}`. Statuses follow the spec's Errors tables, which sometimes differ
  * from Dapr's (secret store missing: 400, not 401).
@@ -73,7 +73,7 @@ export const Errors = {
   secretGet: entry("ERR_SECRET_GET", 500, "failed getting secret with key %s from secret store %s: %s"),
   secretBulkGet: entry("ERR_SECRET_GET", 500, "failed getting secrets from secret store %s: %s"),
 
-  // Bindings (DESIGN.md: Bindings API)
+  // Bindings (docs/api.md "Bindings": 404, 400 and 500 say which, where Dapr answers 500)
   bindingNotFound: entry("ERR_BINDING_NOT_FOUND", 404, "output binding %s is not found"),
   bindingOperationUnsupported: entry("ERR_BINDING_OPERATION_NOT_SUPPORTED", 400, "binding %s does not support operation %s (supported: %s)"),
   bindingRequest: entry("ERR_MALFORMED_REQUEST", 400, "invalid binding request: %s"),

@@ -10,7 +10,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 const SUSPECT = /%|[\u0000-\u001f\u007f]|(?:^|\/)\.\.?(?:\/|$)/;
 
 /**
- * Rejects hostile paths once, where the request enters (DESIGN.md "Hardening"): undecodable
+ * Rejects hostile paths once, where the request enters (ARCHITECTURE.md "Hardening"): undecodable
  * escapes, NUL and control characters, and `.`/`..` segments, which would otherwise reach
  * scoping checks and store look-ups as names.
  */

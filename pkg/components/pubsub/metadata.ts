@@ -82,7 +82,7 @@ export function subscriptionConsumerId(metadata: Readonly<Record<string, string>
 }
 
 /**
- * The component's consumer group: its `consumerID` metadata, else the app-id (DESIGN.md: the app-id
+ * The component's consumer group: its `consumerID` metadata, else the app-id (so the app-id
  * names the consumer group, as in Dapr). Broker names cannot hold whitespace.
  */
 export function componentConsumerGroup(metadata: ComponentMetadata, appId: string): string {

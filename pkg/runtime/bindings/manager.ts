@@ -8,7 +8,7 @@ import { bindingSides } from "./direction.js";
 import { bindingMetrics, type BindingMetrics } from "./metrics.js";
 
 const HEADER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
-// Printable ASCII only: a header built from an event attribute must not carry CR/LF (DESIGN.md "Hardening").
+// Printable ASCII only: a header built from an event attribute must not carry CR/LF (ARCHITECTURE.md "Hardening").
 const HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
 /** Headers an event's metadata must never set: framing, routing and the app token belong to the sidecar. */
 const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "transfer-encoding", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "authorization", "runtime-api-token", "dapr-api-token", "proxy-authorization"]);
@@ -22,8 +22,8 @@ export interface InputBindingsDeps {
 
 /**
  * Starts `read()` of input-capable bindings after they attach and stops it before they detach
- * (a ComponentListener), delivering each event to the app as `POST /<binding-name>` (DESIGN.md
- * "Bindings API": 2xx = handled; anything else rejects, and the component reports that to its source).
+ * (a ComponentListener), delivering each event to the app as `POST /<binding-name>` (docs/api.md
+ * "Bindings": 2xx = handled; anything else rejects, and the component reports that to its source).
  */
 export class InputBindingsManager implements ComponentListener {
   private readonly running = new Map<string, AbortController>();

@@ -43,7 +43,7 @@ interface Subscription {
 }
 
 /**
- * A4 routes, most specific first (spec routing rule 2; DESIGN.md: fall back on 404 and remember).
+ * A4 routes, most specific first (spec routing rule 2; fall back on 404 and remember, docs/api.md "Configuration").
  * 0: /configuration/<store>/<key>, 1: /configuration/<store>, 2: /configuration.
  */
 type RouteLevel = 0 | 1 | 2;
@@ -91,7 +91,7 @@ export class ConfigurationSubscriptions implements ComponentListener {
     return subscription.id;
   }
 
-  /** Unknown id (or another store's): `{ok: false}` (DESIGN.md). Rejects when the store fails to let go (the API's 500). */
+  /** Unknown id (or another store's): `{ok: false}` (docs/api.md "Configuration"). Rejects when the store fails to let go (the API's 500). */
   async unsubscribe(storeName: string, id: string): Promise<UnsubscribeResult> {
     const subscription = this.subscriptions.get(id);
     if (!subscription || subscription.storeName !== storeName) {
@@ -226,7 +226,7 @@ export class ConfigurationSubscriptions implements ComponentListener {
 }
 
 /**
- * The A4 body in the store's wire dialect (DESIGN.md "Two dialects on the wire"). The spec's: `items` a
+ * The A4 body in the store's wire dialect (docs/components/README.md "Two dialects on the wire"). The spec's: `items` a
  * list of `{key, value, version}`. daprd's (its UpdateEvent as Go encodes it): `items` an object keyed
  * by item name, each `{value, version, metadata}` with every empty field left out (`omitempty`), so a
  * deleted key, whose value is "", arrives as `{}`.

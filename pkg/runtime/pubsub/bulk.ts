@@ -29,7 +29,7 @@ export interface BulkBatcherOptions {
 }
 
 /**
- * Bulk subscribe (DESIGN.md): messages gather until `maxMessagesCount` or `maxAwaitDurationMs` after
+ * Bulk subscribe (docs/api.md): messages gather until `maxMessagesCount` or `maxAwaitDurationMs` after
  * the first, then go to the app in one request per route. Each message's promise settles with its own
  * result, so retries and dead letters stay per message (the runner's loop).
  */

@@ -23,10 +23,10 @@ export interface AppDelivery {
   tracestate?: string;
 }
 
-/** Headers the app gets with every delivery (DESIGN.md "Delivery to the app"); the channel adds the app token. */
+/** Headers the app gets with every delivery (docs/api.md "Subscriptions and delivery"); the channel adds the app token. */
 function deliveryHeaders(delivery: AppDelivery): Record<string, string> {
   const headers: Record<string, string> = { "content-type": delivery.contentType, pubsubname: delivery.pubsubName };
-  // Only a well-formed W3C traceparent becomes a header: a value with CR/LF would make Node throw (DESIGN.md "Hardening").
+  // Only a well-formed W3C traceparent becomes a header: a value with CR/LF would make Node throw (ARCHITECTURE.md "Hardening").
   if (delivery.traceparent && TRACEPARENT.test(delivery.traceparent)) {
     headers["traceparent"] = delivery.traceparent;
     if (delivery.tracestate && delivery.tracestate.length <= 512 && TRACESTATE.test(delivery.tracestate)) headers["tracestate"] = delivery.tracestate;
@@ -84,7 +84,7 @@ export interface BulkEntry {
 }
 
 /**
- * A bulk delivery (DESIGN.md body) read per the spec's "Reply handling for bulk delivery": 2xx goes by
+ * A bulk delivery (the body of docs/api.md) read per the spec's "Reply handling for bulk delivery": 2xx goes by
  * each entry's status (missing entries RETRY); 404 drops all; anything else retries all.
  */
 export async function deliverBulk(

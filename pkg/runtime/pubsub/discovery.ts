@@ -5,7 +5,7 @@ import { JsonDepthError, parseJson } from "../../util/json.js";
 import { sleep } from "./concurrency.js";
 import { parseDeclarations, type Subscription } from "./subscription.js";
 
-/** Spec A1, then Dapr's route for Dapr SDK apps (DESIGN.md "Subscription discovery"). */
+/** Spec A1, then Dapr's route for Dapr SDK apps (docs/api.md "Subscriptions and delivery"). */
 export const DISCOVERY_PATHS = ["/runtime/subscribe", "/dapr/subscribe"] as const;
 
 /** What one discovery route answered. */

@@ -3,11 +3,11 @@ import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
 import { JsonDepthError, jsonTooDeep, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
 
-/** DESIGN.md "Identity": the `type` the envelope sets. */
+/** ARCHITECTURE.md "Identity": the `type` the envelope sets. */
 export const EVENT_TYPE = "com.runtime.event.sent";
 export const BULK_EVENT_TYPE = "com.runtime.event.sent.bulk";
 
-/** The CloudEvent `type` the envelope sets, by the pub/sub's wire dialect (DESIGN.md "Two dialects on the wire"). */
+/** The CloudEvent `type` the envelope sets, by the pub/sub's wire dialect (docs/components/README.md "Two dialects on the wire"). */
 export const EVENT_TYPES: Record<WireDialect, { single: string; bulk: string }> = {
   spec: { single: EVENT_TYPE, bulk: BULK_EVENT_TYPE },
   dapr: { single: "com.dapr.event.sent", bulk: "com.dapr.event.sent.bulk" },
@@ -69,7 +69,7 @@ function isTextMediaType(type: string): boolean {
 }
 
 /**
- * The CloudEvent 1.0 envelope of DESIGN.md, as bytes: `data` is JSON for a JSON content type (a
+ * The CloudEvent 1.0 envelope of docs/api.md "Publishing", as bytes: `data` is JSON for a JSON content type (a
  * string when the bytes do not parse, as Dapr does), a string for text, `data_base64` for anything
  * binary. Valid JSON data is spliced in as the publisher sent it rather than parsed and re-serialised:
  * cheaper on every publish, and it keeps what a parse would lose (integers beyond 2^53, key order).
@@ -153,7 +153,7 @@ function addTraceAndExpiry(event: Record<string, unknown>, input: EnvelopeInput)
 }
 
 /**
- * A body published as `application/cloudevents+json` keeps its own attributes (DESIGN.md); `topic` and
+ * A body published as `application/cloudevents+json` keeps its own attributes, as in Dapr; `topic` and
  * `pubsubname` are set, missing required attributes filled, and the result checked by the
  * `cloudevents` library so a malformed event is a 400 naming the attribute.
  */

@@ -50,7 +50,7 @@ export class SubscriptionRunner {
   private readonly policy: DeliveryPolicy;
   private readonly slots: Semaphore;
   private readonly batcher?: BulkBatcher;
-  /** Used when no Resiliency names the component's inbound side (README "Resiliency": the default policy). */
+  /** Used when no Resiliency names the component's inbound side (docs/operations.md "Resiliency": the default policy). */
   private readonly builtinPolicy: TargetPolicy;
   private active?: ActiveSubscription;
 
@@ -195,7 +195,7 @@ export class SubscriptionRunner {
   }
 
   /**
-   * DESIGN.md "Retries": `deadLetterTopic` receives what is dropped or what exhausted its retries; a
+   * docs/api.md "Subscriptions and delivery": `deadLetterTopic` receives what is dropped or what exhausted its retries; a
    * failed dead-letter publish rejects, so the broker keeps the message.
    */
   private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage | undefined, reason: string, level: "warn" | "error", cause: "drop" | "retries" | "unroutable" | "malformed"): Promise<Settlement | void> {

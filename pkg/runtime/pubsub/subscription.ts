@@ -2,7 +2,7 @@ import type { SubscriptionResource } from "../../apis/types.js";
 import type { RetryDefaults } from "../../components/pubsub/retry.js";
 import { parseBool, parseDurationMs } from "../../util/parse.js";
 
-/** One subscription, whichever way it was declared (spec "Subscription declaration", DESIGN.md bulk opt-in). */
+/** One subscription, whichever way it was declared (spec "Subscription declaration", with the bulk opt-in of docs/api.md). */
 export interface Subscription {
   pubsubName: string;
   topic: string;
@@ -162,7 +162,7 @@ function str(value: unknown, field: string, required: boolean): string | undefin
 
 /**
  * Routes are paths on the app: a leading `/` is added, and anything that could leave the path
- * (a scheme, `..`, control characters) is refused (DESIGN.md "Hardening").
+ * (a scheme, `..`, control characters) is refused (ARCHITECTURE.md "Hardening").
  */
 function normalisePath(path: string): string {
   // eslint-disable-next-line no-control-regex

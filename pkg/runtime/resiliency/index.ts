@@ -24,7 +24,7 @@ export const DIRECT: TargetPolicy = {
 
 /**
  * The built-in inbound policy of pub/sub delivery, used when no Resiliency names the component
- * (README "Resiliency", the default policy): retry forever (or the subscription's maxRetries) with
+ * (docs/operations.md "Resiliency", the default policy): retry forever (or the subscription's maxRetries) with
  * exponential backoff from retryInitialInterval (100ms) doubling to retryMaxInterval (30s), each wait
  * drawn from the upper half so redeliveries spread out; no timeout beyond the app channel's, no breaker.
  */

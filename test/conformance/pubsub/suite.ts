@@ -49,7 +49,7 @@ const range = (n: number, prefix: string): string[] => Array.from({ length: n },
 const declares = (feature: PubSubTarget["features"][number]) => (t: PubSubTarget): boolean => t.features.includes(feature);
 
 /**
- * The pub/sub conformance suite (STYLE.md, after components-contrib): one list of cases, each run
+ * The pub/sub conformance suite (after components-contrib's conformance tests): one list of cases, each run
  * against every target in targets.ts that declares what it tests. Each case uses its own random
  * topics and consumerIDs, so a shared broker serves every case and leftover data does not interfere.
  * Subscriptions pass `consumerID` (as the runtime does, with the app-id); two subscriptions with

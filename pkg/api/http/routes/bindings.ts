@@ -10,7 +10,7 @@ import { JsonDepthError, parseJson } from "../../../util/json.js";
 const HEADER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
 const HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
 
-/** `{data, metadata, operation}` (DESIGN.md "Bindings API"); anything else is a 400 naming what is wrong. */
+/** `{data, metadata, operation}` (docs/api.md "Bindings"); anything else is a 400 naming what is wrong. */
 export function parseInvokeRequest(body: Buffer): InvokeRequest {
   if (body.length === 0) throw Errors.bindingRequest("the body must be a JSON object {data, metadata, operation}");
   let parsed: unknown;

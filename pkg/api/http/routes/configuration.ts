@@ -27,7 +27,7 @@ function describeKeys(keys: string[]): string {
   return keys.length > 0 ? `keys ${keys.join(", ")}` : "all keys";
 }
 
-/** Spec endpoints 3-5 with DESIGN.md's resolutions: get answers 200 with the object; unknown unsubscribe id is `{ok: false}`. */
+/** Spec endpoints 3-5 with the resolutions of ARCHITECTURE.md "Decisions where the spec is silent": get answers 200 with the object; unknown unsubscribe id is `{ok: false}`. */
 export function configurationEndpoints(ctx: ApiContext): Endpoint[] {
   const ops = operationMetrics(ctx.metrics, "configuration");
   return [

@@ -8,7 +8,7 @@ import type { ConfigurationItem, ConfigurationRelease, ConfigurationStore, Confi
 /*
  * `configuration.postgresql`: items live in a table (`table` metadata) with columns key, value,
  * version and metadata; changes arrive through LISTEN/NOTIFY on a trigger the user installs (the
- * same contract as Dapr's store, so its SQL works unchanged; README "Configuration and secrets"):
+ * same contract as Dapr's store, so its SQL works unchanged; docs/components/configuration.postgresql.md):
  *
  *   CREATE TABLE IF NOT EXISTS configtable (key text PRIMARY KEY, value text NOT NULL, version text, metadata jsonb);
  *

@@ -17,7 +17,7 @@ import { expiresAtOf, type Clock } from "../ttl.js";
 import { ConsumerGroup, type QueuedMessage } from "./group.js";
 
 /**
- * `pubsub.in-memory`: the embedded default broker (DESIGN.md "The sidecar command line").
+ * `pubsub.in-memory`: the embedded default broker (standalone without --resources-path, see docs/cli.md).
  *
  * Delivery model, so it behaves like a real broker under the runtime (and passes the conformance suite):
  * - every subscription of a topic gets its own copy (fan-out), unless two subscriptions share a

@@ -39,7 +39,7 @@ export interface RabbitMQSettings {
 }
 
 /**
- * Where ours differ from Dapr's, it is so an accepted message is never lost (the README's table):
+ * Where ours differ from Dapr's, it is so an accepted message is never lost (docs/components/pubsub.rabbitmq.md):
  * Dapr publishes transient, unconfirmed, auto-deletes queues and drops a rejected message.
  */
 export const RABBITMQ_DEFAULTS = {

@@ -39,7 +39,7 @@ export const REDIS_DEFAULTS = {
 
 /**
  * Parses and checks the metadata; every error names the component and the field (MetadataError).
- * `appId` is the default consumer group (DESIGN.md: the app-id names the consumer group).
+ * `appId` is the default consumer group (replicas of one app compete, other apps each get every message).
  */
 export function parseRedisMetadata(metadata: ComponentMetadata, appId: string): RedisPubSubSettings {
   const connection = parseRedisConnection(metadata);
