@@ -2,7 +2,10 @@ import * as grpc from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { startGrpcApp, type Answer, type GrpcApp } from "../support/grpc-app.js";
 import { freePort, waitFor } from "../support/ports.js";
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
 import { resourcesFolder } from "../support/runtime.js";
+import { tempDir } from "../support/tempdirs.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import type { TopicEventResponse } from "../../pkg/proto/gen/dapr/proto/runtime/v1/TopicEventResponse.js";
 
@@ -106,7 +109,16 @@ describe("the gRPC app channel: the built sidecar and a plain grpc-js app", () =
   beforeAll(async () => {
     appPort = await freePort();
     app = await startGrpcApp(appPort, behaviour());
-    const dir = await resourcesFolder(RESOURCES);
+    const settings = path.join(tempDir("grpc-app-config-"), "settings.yaml");
+    await writeFile(settings, "greeting: hello\n");
+    const dir = await resourcesFolder({ ...RESOURCES, "config.yaml": `apiVersion: runtime.io/v1alpha1
+kind: Component
+metadata: {name: config}
+spec:
+  type: configuration.local.file
+  version: v1
+  metadata: [{name: path, value: ${JSON.stringify(settings)}}]
+` });
     sidecar = await startSidecar({ appId: APP_ID, args: ["--app-port", String(appPort), "--app-protocol", "grpc", "--resources-path", dir], env: { APP_API_TOKEN: APP_TOKEN } });
     await waitFor(async () => (await fetch(`${sidecar.url}/v1.0/healthz`)).status === 204, { timeoutMs: 15_000, what: "subscriptions live" });
   }, 30_000);
@@ -124,6 +136,7 @@ describe("the gRPC app channel: the built sidecar and a plain grpc-js app", () =
     expect(byTopic.get("declared")!.type).toBe("DECLARATIVE");
     expect(byTopic.get("orders")!.type).toBe("PROGRAMMATIC");
     expect(byTopic.get("status")!.deadLetterTopic).toBe("status-dead");
+    expect(metadata.appConnectionProperties).toMatchObject({ port: appPort, protocol: "grpc" });
     expect(sidecar.output()).toContain("ListTopicSubscriptions failed (attempt 1), retrying: ListTopicSubscriptions: UNAVAILABLE: starting");
   });
 
@@ -195,6 +208,14 @@ describe("the gRPC app channel: the built sidecar and a plain grpc-js app", () =
     expect(first.metadata).toMatchObject({ pubsubname: "pubsub", "dapr-api-token": APP_TOKEN });
   });
 
+  it("refuses a configuration subscription over HTTP with the reason: a gRPC app has no configuration callback", async () => {
+    const res = await fetch(`${sidecar.url}/v1.0/configuration/config/subscribe`);
+    expect(res.status).toBe(500);
+    const body = (await res.json()) as { message: string };
+    expect(body.message).toContain("the app speaks gRPC (--app-protocol grpc), whose AppCallback service has no configuration callback: subscribe with SubscribeConfiguration on the gRPC API");
+    expect((await fetch(`${sidecar.url}/v1.0/configuration/config?key=greeting`)).status).toBe(200);
+  });
+
   it("reconnects when the app restarts: what was published while it was down is delivered after", async () => {
     const retriesOnOrders = async (): Promise<number> => {
       const text = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
@@ -209,5 +230,36 @@ describe("the gRPC app channel: the built sidecar and a plain grpc-js app", () =
     app = await startGrpcApp(appPort, behaviour());
     previous.topicEvents.length = 0;
     await waitFor(() => [0, 1, 2].every((n) => app.topicEvents.some((e) => (json(e.request.data) as { restart?: number }).restart === n)), { timeoutMs: 15_000, what: "the three messages after the restart" });
+  });
+});
+
+describe("bulk delivery to an app serving the stable OnBulkTopicEvent", () => {
+  let app: GrpcApp;
+  let sidecar: SidecarProcess;
+
+  beforeAll(async () => {
+    const appPort = await freePort();
+    app = await startGrpcApp(appPort, {
+      subscriptions: [{ pubsub_name: "pubsub", topic: "bulk", routes: { default: "/bulk" }, bulk_subscribe: { enabled: true, max_messages_count: 2, max_await_duration_ms: 100 } }],
+      onBulk: ({ request }) => ({ reply: { statuses: request.entries.map((e) => ({ entry_id: e.entry_id, status: "SUCCESS" })) } }),
+      onBulkAlpha: () => ({ error: 13 }),
+    });
+    sidecar = await startSidecar({ appId: "grpc-bulk-v1", args: ["--app-port", String(appPort), "--app-protocol", "grpc"] });
+    await waitFor(async () => (await fetch(`${sidecar.url}/v1.0/healthz`)).status === 204, { timeoutMs: 15_000, what: "subscriptions live" });
+  }, 30_000);
+
+  afterAll(async () => {
+    await sidecar?.stop();
+    await app?.close();
+  });
+
+  it("uses OnBulkTopicEvent and never the Alpha1 method", async () => {
+    for (const n of [1, 2]) {
+      const res = await fetch(`${sidecar.url}/v1.0/publish/pubsub/bulk`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n }) });
+      expect(res.status).toBe(204);
+    }
+    await waitFor(() => app.bulks.flatMap((b) => b.request.entries).length === 2, { what: "both entries" });
+    expect(app.bulks.map((b) => b.method)).toEqual(app.bulks.map(() => "v1"));
+    expect(app.bulks[0]!.request.type).toBe("com.runtime.event.sent.bulk");
   });
 });
