@@ -8,7 +8,7 @@ export { GrpcAppChannel } from "./grpc.js";
 export { HttpAppChannel } from "./http.js";
 export type { AppChannel, DeliveryResult, TopicEvent, BulkDelivery, BulkEntry, BindingEvent } from "./types.js";
 
-/** How long the sidecar waits for any one callback (daprd has no general bound; an app that never answers must not wedge delivery). */
+/** How long the sidecar waits for any one callback: daprd leaves a callback unbounded unless a Resiliency timeout applies, but an app that never answers must not wedge delivery. */
 export const CALLBACK_TIMEOUT_MS = 60_000;
 
 /** The app channel `--app-protocol` names; undefined without `--app-port`. */
