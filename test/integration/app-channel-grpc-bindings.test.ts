@@ -13,6 +13,7 @@ const APP_TOKEN = "app-token-for-grpc-bindings";
  * Input bindings over the gRPC app channel: the eventrouter binding (against the local Azure stand-ins,
  * as in binding-eventrouter-input) hands its events to a plain grpc-js app by OnBindingEvent, for the
  * bindings the app names in ListInputBindings, as daprd does; a failure of the app reaches the source.
+ * App health checks run (probes every second, threshold 2): events wait while the app is unhealthy.
  */
 describe("input bindings to a gRPC app (ListInputBindings, OnBindingEvent)", () => {
   let standins: Standins;
@@ -54,6 +55,7 @@ auth: {secretStore: secrets}
     standins = await startStandins({ ingress: (url) => (url.startsWith("https://ingress.example.test/api/") ? `http://127.0.0.1:${ports.get(new URL(url).pathname.split("/").pop()!)}${new URL(url).pathname}` : undefined) });
     const appPort = await freePort();
     app = await startGrpcApp(appPort, {
+      healthy: true,
       bindings: ["orders-in"],
       onBindingEvent: () => {
         if (!failNext) return { reply: {} };
@@ -62,7 +64,7 @@ auth: {secretStore: secrets}
       },
     });
     resources = bindingResources("grpc-bindings-", { clientSecret: standins.clientSecret }, `${component("orders-in", "ordersin", "events-in")}---\n${component("unlisted-in", "unlistedin", "unlisted-in")}`);
-    sidecar = await startSidecar({ appId: "grpc-bindings", args: ["--resources-path", resources.dir, "--app-port", String(appPort), "--app-protocol", "grpc"], env: { NODE_EXTRA_CA_CERTS: standins.certs.caFile, APP_API_TOKEN: APP_TOKEN } });
+    sidecar = await startSidecar({ appId: "grpc-bindings", args: ["--resources-path", resources.dir, "--app-port", String(appPort), "--app-protocol", "grpc", "--enable-app-health-check", "--app-health-probe-interval", "1", "--app-health-threshold", "2"], env: { NODE_EXTRA_CA_CERTS: standins.certs.caFile, APP_API_TOKEN: APP_TOKEN } });
   }, 60_000);
 
   afterAll(async () => {
@@ -87,6 +89,19 @@ auth: {secretStore: secrets}
     expect(await post("events-in", "g-2")).toBe(500);
     expect(await post("events-in", "g-2")).toBe(200);
     expect(app.bindingEvents.filter((c) => JSON.parse(c.request.data.toString()).id === "g-2")).toHaveLength(2);
+  });
+
+  it("holds an event while the app is unhealthy and hands it over once the app recovers", async () => {
+    app.behaviour.healthy = false;
+    await waitFor(() => sidecar.output().includes("the app is unhealthy after 2 failed probes"), { what: "the unhealthy transition" });
+    const before = app.bindingEvents.length;
+    const answer = post("events-in", "h-1");
+    const probes = app.healthChecks;
+    await waitFor(() => app.healthChecks >= probes + 2, { what: "two more probes while unhealthy" });
+    expect(app.bindingEvents).toHaveLength(before);
+    app.behaviour.healthy = true;
+    expect(await answer).toBe(200);
+    expect(app.bindingEvents).toHaveLength(before + 1);
   });
 
   it("refuses events of a binding the app does not list, without calling it", async () => {
