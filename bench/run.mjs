@@ -24,6 +24,7 @@ const BENCHES = {
   8: "./8-rabbitmq.mjs",
   9: "./9-jetstream.mjs",
   12: "./12-mqtt.mjs",
+  21: "./21-app-channel.mjs",
 };
 
 // The load on the machine when the run began: other processes sharing the cores skew every figure.

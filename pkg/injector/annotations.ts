@@ -11,6 +11,7 @@ export const ANNOTATIONS = {
   enabled: "runtime.io/enabled",
   appId: "runtime.io/app-id",
   appPort: "runtime.io/app-port",
+  appProtocol: "runtime.io/app-protocol",
   config: "runtime.io/config",
   logLevel: "runtime.io/log-level",
   apiTokenSecret: "runtime.io/api-token-secret",
@@ -24,6 +25,10 @@ export const ANNOTATIONS = {
   memoryLimit: "runtime.io/sidecar-memory-limit",
   env: "runtime.io/env",
 } as const;
+
+/** Dapr's name of the app protocol annotation, accepted too so that a Dapr pod spec works unchanged. */
+export const DAPR_APP_PROTOCOL = "dapr.io/app-protocol";
+export const APP_PROTOCOLS = ["http", "grpc"] as const;
 
 export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
 export type SidecarLogLevel = (typeof LOG_LEVELS)[number];
@@ -39,6 +44,7 @@ export interface SidecarResources {
 export interface SidecarAnnotations {
   appId?: string;
   appPort?: number;
+  appProtocol?: (typeof APP_PROTOCOLS)[number];
   config?: string;
   logLevel?: SidecarLogLevel;
   apiTokenSecret?: string;
@@ -87,6 +93,15 @@ export function parseAnnotations(annotations: Readonly<Record<string, string>> |
   }
   value.appPort = portOf(get(ANNOTATIONS.appPort), ANNOTATIONS.appPort, bad);
   value.metricsPort = portOf(get(ANNOTATIONS.metricsPort), ANNOTATIONS.metricsPort, bad);
+  const protocolKey = get(ANNOTATIONS.appProtocol) !== undefined ? ANNOTATIONS.appProtocol : DAPR_APP_PROTOCOL;
+  const protocol = get(protocolKey);
+  if (protocol !== undefined) {
+    const lower = protocol.toLowerCase();
+    if ((APP_PROTOCOLS as readonly string[]).includes(lower)) value.appProtocol = lower as SidecarAnnotations["appProtocol"];
+    // daprd's TLS and h2c app protocols are named so that the refusal says what is missing, not just "invalid".
+    else if (["https", "grpcs", "h2c"].includes(lower)) bad(protocolKey, protocol, `is a Dapr app protocol runtimed does not speak; use ${APP_PROTOCOLS.join(" or ")}`);
+    else bad(protocolKey, protocol, `is not one of ${APP_PROTOCOLS.join(", ")}`);
+  }
 
   const config = get(ANNOTATIONS.config);
   if (config !== undefined) {

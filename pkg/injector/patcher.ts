@@ -129,6 +129,7 @@ function portConflicts(containers: Json[], settings: SidecarAnnotations, metrics
 function sidecarContainer(appId: string, settings: SidecarAnnotations, metricsEnabled: boolean, metricsPort: number, config: InjectorConfig): IContainer {
   const args = ["--mode", "kubernetes", "--app-id", appId, "--http-port", String(SIDECAR_HTTP_PORT)];
   if (settings.appPort !== undefined) args.push("--app-port", String(settings.appPort));
+  if (settings.appProtocol !== undefined) args.push("--app-protocol", settings.appProtocol);
   args.push("--log-level", settings.logLevel ?? config.defaultLogLevel ?? "info");
   if (settings.config !== undefined) args.push("--config", settings.config);
   args.push(`--enable-metrics=${String(metricsEnabled)}`, "--metrics-port", String(metricsPort));

@@ -13,7 +13,7 @@ import type { Metrics } from "../diagnostics/metrics.js";
 import { MetricsServer } from "../diagnostics/server.js";
 import { Tracing } from "../diagnostics/tracing.js";
 import { parseTracingSpec, type TracingSpec } from "../apis/tracing.js";
-import { AppChannel } from "../runtime/appchannel.js";
+import { AppHealthChecker, createAppChannel, notificationChannel, type AppChannel } from "../runtime/appchannel/index.js";
 import { AppConfiguration } from "../runtime/appconfig.js";
 import { InputBindingsManager } from "../runtime/bindings/manager.js";
 import { ConfigurationSubscriptions } from "../runtime/configuration/subscriptions.js";
@@ -73,6 +73,8 @@ export class Sidecar {
   /** Runs the input side of bindings and delivers their events to the app (issue 5). */
   readonly inputBindings: InputBindingsManager;
   readonly appChannel?: AppChannel;
+  /** With --enable-app-health-check: delivery pauses while the app is unhealthy. */
+  readonly appHealth?: AppHealthChecker;
   /** Configuration subscriptions and their notifications to the app (spec endpoints 4, 5, A4). */
   readonly configurationSubscriptions: ConfigurationSubscriptions;
   /** Publishing (spec endpoints 1, 2): scoping, envelope, the broker call (issue 3). */
@@ -116,10 +118,15 @@ export class Sidecar {
     this.readiness.probe(() => this.store.list().filter((e) => reportsHealth(e.instance) && !e.instance.healthy()).map((e) => `component ${e.name} (not connected)`), { outbound: true });
     let appConnection: ApiContext["appConnection"];
     if (options.appPort !== undefined) {
-      this.appChannel = new AppChannel({ address: options.appChannelAddress, port: options.appPort, token: options.appToken, timeoutMs: 60_000, maxReplyBytes: options.maxBodyBytes });
-      appConnection = { port: options.appPort, channelAddress: options.appChannelAddress, protocol: "http", maxConcurrency: options.appMaxConcurrency };
+      this.appChannel = createAppChannel(options);
+      appConnection = { port: options.appPort, channelAddress: options.appChannelAddress, protocol: options.appProtocol, maxConcurrency: options.appMaxConcurrency };
+      if (options.appHealth.enabled) {
+        this.appHealth = new AppHealthChecker(this.appChannel!, options.appHealth, scoped(deps.logger, "runtime.apphealth"), (healthy) => {
+          void (healthy ? this.pubsubSubscriptions?.resume() : this.pubsubSubscriptions?.pause());
+        });
+      }
     }
-    this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
+    this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, appHealth: this.appHealth, logger: deps.logger, metrics: deps.metrics });
     this.processor.addListener(this.inputBindings);
     this.controller = new Controller({
       loader: selectLoader({ ...options, embedded: [EMBEDDED_DEFAULT], kubeConfig: deps.kubeConfig, logger: deps.logger, tuning: deps.controllerTuning }),
@@ -143,7 +150,7 @@ export class Sidecar {
         else this.logger.warn(`Configuration ${options.configPath} was deleted; keeping its last settings`);
       },
     });
-    this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
+    this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, ...notificationChannel(this.appChannel), logger: deps.logger, metrics: deps.metrics });
     this.processor.addListener(this.configurationSubscriptions);
     this.readiness.exportTo(deps.metrics);
     const tracing = deps.tracing ?? new Tracing(options.appId);
@@ -256,9 +263,16 @@ export class Sidecar {
   private connectApp(gates: { app?: Gate; subscriptions?: Gate }, signal: AbortSignal): void {
     if (!this.appChannel || !gates.app) return;
     const channel = this.appChannel;
-    void channel.waitUntilReachable(gates.app, signal).then(() => {
-      if (signal.aborted) return;
-      this.logger.info(`app channel ready at ${channel.baseUrl}`);
+    const gate = gates.app;
+    void channel.waitUntilReachable(this.logger, signal).then(async (reachable) => {
+      if (!reachable) return;
+      gate.set(true);
+      this.logger.info(`app channel ready at ${channel.target} (${channel.protocol})`);
+      if (this.appHealth) {
+        void this.appHealth.run(signal);
+        // daprd starts subscriptions once the app is first healthy, not merely listening.
+        if (!(await this.appHealth.whenHealthy(signal))) return;
+      }
       // Subscriptions start once components are loaded and the app answers (issue 3).
       const started = this.pubsubSubscriptions?.start(this.declarativeSubscriptions, signal) ?? Promise.resolve();
       void started

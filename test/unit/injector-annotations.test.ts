@@ -6,6 +6,18 @@ function errorsOf(annotations: Record<string, string>): string[] {
   return result.ok ? [] : result.errors;
 }
 
+describe("the app protocol annotation", () => {
+  it("takes runtime.io/app-protocol, and Dapr's dapr.io/app-protocol unchanged, in any case", () => {
+    expect(parseAnnotations({ "runtime.io/app-protocol": "grpc" })).toMatchObject({ ok: true, value: { appProtocol: "grpc" } });
+    expect(parseAnnotations({ "dapr.io/app-protocol": "GRPC" })).toMatchObject({ ok: true, value: { appProtocol: "grpc" } });
+    expect(parseAnnotations({ "dapr.io/app-protocol": "http" })).toMatchObject({ ok: true, value: { appProtocol: "http" } });
+  });
+
+  it("prefers runtime.io/app-protocol when both are given", () => {
+    expect(parseAnnotations({ "runtime.io/app-protocol": "http", "dapr.io/app-protocol": "grpc" })).toMatchObject({ ok: true, value: { appProtocol: "http" } });
+  });
+});
+
 describe("runtime.io annotations", () => {
   it("asks for injection only with runtime.io/enabled true (any case)", () => {
     expect(injectionRequested({ "runtime.io/enabled": "true" })).toBe(true);
@@ -57,6 +69,9 @@ describe("runtime.io annotations", () => {
     ["runtime.io/sidecar-image", "img with space", "is not an image reference"],
     ["runtime.io/sidecar-cpu-request", "lots", "is not a quantity such as 100m or 0.5"],
     ["runtime.io/sidecar-memory-limit", "12XB", "is not a quantity such as 64Mi or 1Gi"],
+    ["runtime.io/app-protocol", "tcp", "is not one of http, grpc"],
+    ["runtime.io/app-protocol", "grpcs", "is a Dapr app protocol runtimed does not speak; use http or grpc"],
+    ["dapr.io/app-protocol", "https", "is a Dapr app protocol runtimed does not speak; use http or grpc"],
   ])("refuses %s %j with a message naming it", (key, value, expected) => {
     expect(errorsOf({ [key]: value })).toEqual([expect.stringMatching(new RegExp(`^annotation ${key}: ${JSON.stringify(value)} ${expected.replace(/[()]/g, "\\$&")}`))]);
   });

@@ -55,6 +55,14 @@ describe("injector patcher on Deployment-created pods", () => {
     expect(options).toMatchObject({ mode: "kubernetes", appId: "checkout", appPort: 8080, httpPort: 3500, logLevel: "debug", enableMetrics: false, metricsPort: 9100, namespace: "shop", listenAddress: "0.0.0.0" });
   });
 
+  it("passes the app protocol annotation (runtime.io or dapr.io) as --app-protocol, which runtimed accepts", () => {
+    const { patched } = inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/app-port": "50051", "dapr.io/app-protocol": "grpc" }));
+    expect(argValue(sidecar(patched).args, "--app-protocol")).toBe("grpc");
+    expect(parseOptions(sidecar(patched).args, { NAMESPACE: "shop" })).toMatchObject({ appPort: 50051, appProtocol: "grpc" });
+    const plain = inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/app-port": "8080" })).patched;
+    expect(sidecar(plain).args).not.toContain("--app-protocol");
+  });
+
   it("produces pods the schema check would catch if broken (the validation in inject() has teeth)", () => {
     const { patched } = inject(deploymentPod({ "runtime.io/enabled": "true" }));
     (sidecar(patched).ports[0] as { containerPort: unknown }).containerPort = "3500";

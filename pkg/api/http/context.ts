@@ -23,7 +23,7 @@ export interface ApiContext {
   logger: Logger;
   /** `PUT /v1.0/metadata/<key>` values. */
   extended: Map<string, string>;
-  appConnection?: { port: number; channelAddress: string; protocol: "http"; maxConcurrency: number };
+  appConnection?: { port: number; channelAddress: string; protocol: "http" | "grpc"; maxConcurrency: number };
   enabledFeatures: string[];
   subscriptions(): SubscriptionInfo[];
   requestShutdown(): void;

@@ -3,7 +3,7 @@ import { wireDialectOf, type WireDialect } from "../../apis/dialect.js";
 import type { ConfigurationItem, ConfigurationRelease } from "../../components/configuration/types.js";
 import { scoped, type Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
-import type { AppChannel } from "../appchannel.js";
+import type { HttpAppChannel } from "../appchannel/http.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
 import { Backoff, pause } from "../../util/backoff.js";
@@ -20,7 +20,13 @@ export const DEFAULT_RETRY: RetryPolicy = { initialMs: 100, maxMs: 5000, maxAtte
 
 export interface ConfigurationSubscriptionsDeps {
   store: ComponentStore;
-  appChannel?: AppChannel;
+  /**
+   * Notifications (A4) are HTTP callbacks only: Dapr's AppCallback service has no configuration method,
+   * and a gRPC app reads changes from the SubscribeConfiguration stream of the gRPC API instead.
+   */
+  appChannel?: HttpAppChannel;
+  /** Why there is no channel to notify, for the subscribe error (no --app-port, or a gRPC app). */
+  noChannelReason?: string;
   logger: Logger;
   metrics: Metrics;
   retry?: Partial<RetryPolicy>;
@@ -83,7 +89,7 @@ export class ConfigurationSubscriptions implements ComponentListener {
   /** Rejects when there is no app to notify or the store cannot watch (the API's 500). */
   async subscribe(storeName: string, keys: string[], metadata: Record<string, string>): Promise<string> {
     if (this.closed) throw new Error("the sidecar is shutting down");
-    if (!this.deps.appChannel) throw new Error("there is no app channel to deliver notifications to (start the sidecar with --app-port)");
+    if (!this.deps.appChannel) throw new Error(this.deps.noChannelReason ?? "there is no app channel to deliver notifications to (start the sidecar with --app-port)");
     const subscription: Subscription = { id: randomUUID(), storeName, keys: [...keys], metadata: { ...metadata }, controller: new AbortController(), queue: Promise.resolve() };
     await this.attach(subscription);
     this.subscriptions.set(subscription.id, subscription);

@@ -2,11 +2,10 @@ import { hasRetryDefaults } from "../../components/pubsub/retry.js";
 import type { ActiveSubscription, PubSub, PubSubMessage, Settlement } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
-import type { AppChannel } from "../appchannel.js";
+import type { AppChannel, DeliveryResult } from "../appchannel/types.js";
 import { BulkBatcher } from "./bulk.js";
 import { defaultDeliveryPolicy, type TargetPolicy } from "../resiliency/index.js";
 import { Semaphore, StoppedError } from "./concurrency.js";
-import { deliverOne, type DeliveryResult } from "./delivery.js";
 import { JsonDepthError } from "../../util/json.js";
 import { toInbound, type InboundMessage } from "./inbound.js";
 import type { PubSubMetrics } from "./metrics.js";
@@ -148,7 +147,7 @@ export class SubscriptionRunner {
           return { outcome: "drop", reason: "expired" };
         }
         const attemptStarted = process.hrtime.bigint();
-        const outcome = await this.send(inbound, path, signal, attemptSignal);
+        const outcome = await this.send(message, inbound, path, signal, attemptSignal);
         this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, outcome.outcome, attemptStarted);
         last = outcome;
         if (outcome.outcome !== "retry") return outcome;
@@ -172,6 +171,10 @@ export class SubscriptionRunner {
     }
     if (expired) return "dropped";
     if (result.outcome === "success") return;
+    if (result.skipDeadLetter) {
+      this.deps.logger.warn(`dropping message ${id} on ${this.describe()}: ${result.reason} for ${path}; not dead-lettered`);
+      return "dropped";
+    }
     return this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
   }
 
@@ -184,11 +187,12 @@ export class SubscriptionRunner {
   }
 
   /** One attempt. A single delivery holds a concurrency slot only while the app has it, never during backoff. */
-  private async send(inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
+  private async send(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
     if (this.batcher) return this.batcher.submit(inbound, path);
     const release = await this.slots.acquire(signal);
     try {
-      return await deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName: this.subscription.pubsubName, traceparent: inbound.traceparent, tracestate: inbound.tracestate, signal: attemptSignal });
+      const { pubsubName, topic } = this.subscription;
+      return await this.deps.appChannel.deliverTopicEvent({ path, pubsubName, topic, event: inbound.event, body: inbound.body, contentType: inbound.contentType, rawPayload: this.policy.rawPayload, metadata: message.metadata, traceparent: inbound.traceparent, tracestate: inbound.tracestate, signal: attemptSignal });
     } finally {
       release();
     }
