@@ -1,4 +1,5 @@
 import type { Registry } from "../registry.js";
+import { CRON_FIELDS } from "./cron/fields.js";
 import { EventRouterBinding } from "./eventrouter/binding.js";
 import type { Binding } from "./types.js";
 
@@ -6,4 +7,5 @@ import type { Binding } from "./types.js";
 export function registerBindings(registry: Registry<Binding>): void {
   // Dapr's type name is accepted unchanged (DESIGN.md "Components").
   registry.register("bindings.cloud.eventrouter", (ctx) => new EventRouterBinding(ctx), { aliases: ["bindings.azure.eventgrid"] });
+  registry.register("bindings.cron", async (ctx) => new (await import("./cron/cron.js")).CronBinding(ctx), { metadata: CRON_FIELDS });
 }

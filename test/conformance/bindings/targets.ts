@@ -1,0 +1,53 @@
+import { expect } from "@jest/globals";
+import type { InputEvent, InvokeRequest, InvokeResponse } from "../../../pkg/components/bindings/types.js";
+import type { ConformanceTarget } from "../context.js";
+
+/** A request the binding must serve, and what its answer must show. */
+export interface Sample {
+  request: InvokeRequest;
+  check?: (response: InvokeResponse) => void;
+}
+
+/** What a target needs around it for one case (a server, a folder, a table), and how to end it. */
+export interface PreparedTarget {
+  metadata: Record<string, string>;
+  /** Output requests that succeed against what was prepared. */
+  samples?: Sample[];
+  /** Input: makes the source produce an event carrying `marker`. */
+  trigger?: (marker: string) => Promise<void>;
+  /** Input: whether `event` is the one `trigger(marker)` produced. */
+  matches?: (event: InputEvent, marker: string) => boolean;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A binding under the conformance suite. Adding a binding is adding a row here and a one-line test
+ * file (`runBindingTarget("bindings.x")`); the suite creates it through the built-in registry.
+ */
+export interface BindingTarget extends ConformanceTarget {
+  /** Exactly what operations() lists; empty for an input-only binding. */
+  operations: string[];
+  /** Whether it has an input side (read). */
+  input: boolean;
+  prepare(): Promise<PreparedTarget>;
+  timeoutMs?: number;
+}
+
+const nothingToDispose = (): Promise<void> => Promise.resolve();
+
+export const BINDING_TARGETS: readonly BindingTarget[] = [
+  {
+    type: "bindings.cron",
+    operations: ["delete"],
+    input: true,
+    prepare: () =>
+      Promise.resolve({
+        metadata: { schedule: "@every 1s" },
+        samples: [{ request: { operation: "delete", data: null, metadata: {} }, check: (r) => expect(r.metadata?.["schedule"]).toBe("@every 1s") }],
+        // The schedule is the source: the next firing (within a second) is the event.
+        trigger: nothingToDispose,
+        matches: (event) => event.metadata["readTimeUTC"] !== undefined,
+        dispose: nothingToDispose,
+      }),
+  },
+];
