@@ -1,6 +1,7 @@
 import type { Registry } from "../registry.js";
 import { CRON_FIELDS } from "./cron/fields.js";
 import { EventRouterBinding } from "./eventrouter/binding.js";
+import { HTTP_FIELDS } from "./http/fields.js";
 import type { Binding } from "./types.js";
 
 /** The built-in bindings components: adding a type is adding a line here. */
@@ -8,4 +9,5 @@ export function registerBindings(registry: Registry<Binding>): void {
   // Dapr's type name is accepted unchanged (DESIGN.md "Components").
   registry.register("bindings.cloud.eventrouter", (ctx) => new EventRouterBinding(ctx), { aliases: ["bindings.azure.eventgrid"] });
   registry.register("bindings.cron", async (ctx) => new (await import("./cron/cron.js")).CronBinding(ctx), { metadata: CRON_FIELDS });
+  registry.register("bindings.http", async (ctx) => new (await import("./http/http.js")).HttpBinding(ctx), { metadata: HTTP_FIELDS });
 }

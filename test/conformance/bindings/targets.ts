@@ -1,5 +1,6 @@
 import { expect } from "@jest/globals";
 import type { InputEvent, InvokeRequest, InvokeResponse } from "../../../pkg/components/bindings/types.js";
+import { startEchoServer } from "../../support/echo-server.js";
 import type { ConformanceTarget } from "../context.js";
 
 /** A request the binding must serve, and what its answer must show. */
@@ -49,5 +50,26 @@ export const BINDING_TARGETS: readonly BindingTarget[] = [
         matches: (event) => event.metadata["readTimeUTC"] !== undefined,
         dispose: nothingToDispose,
       }),
+  },
+  {
+    type: "bindings.http",
+    operations: ["create", "get", "head", "post", "put", "patch", "delete", "options", "trace"],
+    input: false,
+    prepare: async () => {
+      const server = await startEchoServer();
+      return {
+        metadata: { url: `${server.url}/api`, responseTimeout: "5s", maxResponseBodySize: "1Mi", errorIfNot2XX: "true" },
+        samples: [
+          {
+            request: { operation: "post", data: { order: 1 }, metadata: { path: "/orders" } },
+            check: (r) => {
+              expect(r.metadata?.["statusCode"]).toBe("200");
+              expect(JSON.parse(String(r.data))).toEqual({ method: "POST", url: "/api/orders", body: '{"order":1}' });
+            },
+          },
+        ],
+        dispose: () => server.close(),
+      };
+    },
   },
 ];
