@@ -1,5 +1,7 @@
 import { expect } from "@jest/globals";
 import type { InputEvent, InvokeRequest, InvokeResponse } from "../../../pkg/components/bindings/types.js";
+import { randomUUID } from "node:crypto";
+import { BROKERS } from "../../support/brokers.js";
 import { startEchoServer } from "../../support/echo-server.js";
 import type { ConformanceTarget } from "../context.js";
 
@@ -70,6 +72,23 @@ export const BINDING_TARGETS: readonly BindingTarget[] = [
         ],
         dispose: () => server.close(),
       };
+    },
+  },
+  {
+    type: "bindings.redis",
+    broker: "redis",
+    operations: ["create", "get", "delete", "increment"],
+    input: false,
+    prepare: () => {
+      const key = `conf-binding-${randomUUID()}`;
+      const check = (expected: string | undefined) => (r: InvokeResponse): void => expect(r.data === undefined ? undefined : String(r.data)).toBe(expected);
+      const samples: Sample[] = [
+          { request: { operation: "create", data: { n: 1 }, metadata: { key, ttlInSeconds: "60" } } },
+          { request: { operation: "get", data: null, metadata: { key } }, check: check('{"n":1}') },
+          { request: { operation: "delete", data: null, metadata: { key } } },
+          { request: { operation: "get", data: null, metadata: { key } }, check: check(undefined) },
+      ];
+      return Promise.resolve({ metadata: { redisHost: `${BROKERS.redis.host}:${BROKERS.redis.port}`, redisDB: "0" }, samples, dispose: nothingToDispose });
     },
   },
 ];
