@@ -2,6 +2,7 @@ import type { Registry } from "../registry.js";
 import { CRON_FIELDS } from "./cron/fields.js";
 import { EventRouterBinding } from "./eventrouter/binding.js";
 import { HTTP_FIELDS } from "./http/fields.js";
+import { LOCALSTORAGE_FIELDS } from "./localstorage/fields.js";
 import { REDIS_BINDING_FIELDS } from "./redis/fields.js";
 import type { Binding } from "./types.js";
 
@@ -12,4 +13,5 @@ export function registerBindings(registry: Registry<Binding>): void {
   registry.register("bindings.cron", async (ctx) => new (await import("./cron/cron.js")).CronBinding(ctx), { metadata: CRON_FIELDS });
   registry.register("bindings.http", async (ctx) => new (await import("./http/http.js")).HttpBinding(ctx), { metadata: HTTP_FIELDS });
   registry.register("bindings.redis", async (ctx) => new (await import("./redis/redis.js")).RedisBinding(ctx), { metadata: REDIS_BINDING_FIELDS });
+  registry.register("bindings.localstorage", async (ctx) => new (await import("./localstorage/localstorage.js")).LocalStorageBinding(ctx), { metadata: LOCALSTORAGE_FIELDS });
 }

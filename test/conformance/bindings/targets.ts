@@ -3,6 +3,7 @@ import type { InputEvent, InvokeRequest, InvokeResponse } from "../../../pkg/com
 import { randomUUID } from "node:crypto";
 import { BROKERS } from "../../support/brokers.js";
 import { startEchoServer } from "../../support/echo-server.js";
+import { tempDir } from "../../support/tempdirs.js";
 import type { ConformanceTarget } from "../context.js";
 
 /** A request the binding must serve, and what its answer must show. */
@@ -89,6 +90,21 @@ export const BINDING_TARGETS: readonly BindingTarget[] = [
           { request: { operation: "get", data: null, metadata: { key } }, check: check(undefined) },
       ];
       return Promise.resolve({ metadata: { redisHost: `${BROKERS.redis.host}:${BROKERS.redis.port}`, redisDB: "0" }, samples, dispose: nothingToDispose });
+    },
+  },
+  {
+    type: "bindings.localstorage",
+    operations: ["create", "get", "list", "delete"],
+    input: false,
+    prepare: () => {
+      const root = tempDir("conf-localstorage-");
+      const samples: Sample[] = [
+        { request: { operation: "create", data: { n: 1 }, metadata: { fileName: "a/b.json" } }, check: (r) => expect(r.data).toEqual({ fileName: "a/b.json" }) },
+        { request: { operation: "get", data: null, metadata: { fileName: "a/b.json" } }, check: (r) => expect(String(r.data)).toBe('{"n":1}') },
+        { request: { operation: "list", data: null, metadata: {} }, check: (r) => expect(r.data).toEqual([`${root}/a/b.json`]) },
+        { request: { operation: "delete", data: null, metadata: { fileName: "a/b.json" } } },
+      ];
+      return Promise.resolve({ metadata: { rootPath: root }, samples, dispose: nothingToDispose });
     },
   },
 ];
