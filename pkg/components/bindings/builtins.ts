@@ -3,6 +3,7 @@ import { CRON_FIELDS } from "./cron/fields.js";
 import { EventRouterBinding } from "./eventrouter/binding.js";
 import { HTTP_FIELDS } from "./http/fields.js";
 import { LOCALSTORAGE_FIELDS } from "./localstorage/fields.js";
+import { POSTGRES_BINDING_FIELDS } from "./postgresql/fields.js";
 import { REDIS_BINDING_FIELDS } from "./redis/fields.js";
 import type { Binding } from "./types.js";
 
@@ -14,4 +15,5 @@ export function registerBindings(registry: Registry<Binding>): void {
   registry.register("bindings.http", async (ctx) => new (await import("./http/http.js")).HttpBinding(ctx), { metadata: HTTP_FIELDS });
   registry.register("bindings.redis", async (ctx) => new (await import("./redis/redis.js")).RedisBinding(ctx), { metadata: REDIS_BINDING_FIELDS });
   registry.register("bindings.localstorage", async (ctx) => new (await import("./localstorage/localstorage.js")).LocalStorageBinding(ctx), { metadata: LOCALSTORAGE_FIELDS });
+  registry.register("bindings.postgresql", async (ctx) => new (await import("./postgresql/postgresql.js")).PostgresBinding(ctx), { metadata: POSTGRES_BINDING_FIELDS, aliases: ["bindings.postgres"] });
 }

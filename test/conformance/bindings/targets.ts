@@ -1,7 +1,9 @@
 import { expect } from "@jest/globals";
 import type { InputEvent, InvokeRequest, InvokeResponse } from "../../../pkg/components/bindings/types.js";
 import { randomUUID } from "node:crypto";
+import pg from "pg";
 import { BROKERS } from "../../support/brokers.js";
+import { PG_URL } from "../configuration/postgres-support.js";
 import { startEchoServer } from "../../support/echo-server.js";
 import { tempDir } from "../../support/tempdirs.js";
 import type { ConformanceTarget } from "../context.js";
@@ -105,6 +107,31 @@ export const BINDING_TARGETS: readonly BindingTarget[] = [
         { request: { operation: "delete", data: null, metadata: { fileName: "a/b.json" } } },
       ];
       return Promise.resolve({ metadata: { rootPath: root }, samples, dispose: nothingToDispose });
+    },
+  },
+  {
+    type: "bindings.postgresql",
+    broker: "postgres",
+    operations: ["exec", "query", "close"],
+    input: false,
+    prepare: async () => {
+      const table = `conf_binding_${randomUUID().replaceAll("-", "")}`;
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`CREATE TABLE ${table} (id int PRIMARY KEY, name text)`);
+      const samples: Sample[] = [
+        { request: { operation: "exec", data: null, metadata: { sql: `INSERT INTO ${table} (id, name) VALUES ($1, $2)`, params: '[1, "one"]' } }, check: (r) => expect(r.metadata?.["rows-affected"]).toBe("1") },
+        { request: { operation: "query", data: null, metadata: { sql: `SELECT id, name FROM ${table} WHERE id = $1`, params: "[1]" } }, check: (r) => expect(r.data).toEqual([[1, "one"]]) },
+        { request: { operation: "close", data: null, metadata: {} } },
+      ];
+      return {
+        metadata: { connectionString: PG_URL, timeout: "5s", maxConns: "2" },
+        samples,
+        dispose: async () => {
+          await admin.query(`DROP TABLE IF EXISTS ${table}`);
+          await admin.end();
+        },
+      };
     },
   },
 ];
