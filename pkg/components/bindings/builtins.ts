@@ -3,6 +3,7 @@ import { CRON_FIELDS } from "./cron/fields.js";
 import { EventRouterBinding } from "./eventrouter/binding.js";
 import { HTTP_FIELDS } from "./http/fields.js";
 import { LOCALSTORAGE_FIELDS } from "./localstorage/fields.js";
+import { MQTT3_BINDING_FIELDS } from "./mqtt3/fields.js";
 import { POSTGRES_BINDING_FIELDS } from "./postgresql/fields.js";
 import { REDIS_BINDING_FIELDS } from "./redis/fields.js";
 import type { Binding } from "./types.js";
@@ -16,4 +17,5 @@ export function registerBindings(registry: Registry<Binding>): void {
   registry.register("bindings.redis", async (ctx) => new (await import("./redis/redis.js")).RedisBinding(ctx), { metadata: REDIS_BINDING_FIELDS });
   registry.register("bindings.localstorage", async (ctx) => new (await import("./localstorage/localstorage.js")).LocalStorageBinding(ctx), { metadata: LOCALSTORAGE_FIELDS });
   registry.register("bindings.postgresql", async (ctx) => new (await import("./postgresql/postgresql.js")).PostgresBinding(ctx), { metadata: POSTGRES_BINDING_FIELDS, aliases: ["bindings.postgres"] });
+  registry.register("bindings.mqtt3", async (ctx) => new (await import("./mqtt3/mqtt3.js")).Mqtt3Binding(ctx), { metadata: MQTT3_BINDING_FIELDS, aliases: ["bindings.mqtt"] });
 }

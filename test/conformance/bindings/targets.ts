@@ -134,4 +134,26 @@ export const BINDING_TARGETS: readonly BindingTarget[] = [
       };
     },
   },
+  {
+    type: "bindings.mqtt3",
+    broker: "mqtt",
+    operations: ["create"],
+    input: true,
+    prepare: async () => {
+      const { default: mqtt } = await import("mqtt");
+      const url = `tcp://${BROKERS.mqtt.host}:${BROKERS.mqtt.port}`;
+      const topic = `conf/binding/${randomUUID()}`;
+      const publisher = await mqtt.connectAsync(url.replace("tcp:", "mqtt:"), { reconnectPeriod: 0 });
+      return {
+        // A clean session: nothing is left on the shared broker after the case.
+        metadata: { url, topic, consumerID: `conf-${randomUUID()}`, cleanSession: "true", redeliverInterval: "100ms" },
+        samples: [{ request: { operation: "create", data: { n: 1 }, metadata: {} } }],
+        trigger: async (marker) => {
+          await publisher.publishAsync(topic, marker, { qos: 1 });
+        },
+        matches: (event, marker) => event.data.toString() === marker && event.metadata["topic"] === topic,
+        dispose: () => publisher.endAsync(),
+      };
+    },
+  },
 ];
