@@ -5,6 +5,7 @@ import { HTTP_FIELDS } from "./http/fields.js";
 import { LOCALSTORAGE_FIELDS } from "./localstorage/fields.js";
 import { MQTT3_BINDING_FIELDS } from "./mqtt3/fields.js";
 import { POSTGRES_BINDING_FIELDS } from "./postgresql/fields.js";
+import { RABBITMQ_BINDING_FIELDS } from "./rabbitmq/fields.js";
 import { REDIS_BINDING_FIELDS } from "./redis/fields.js";
 import type { Binding } from "./types.js";
 
@@ -18,4 +19,5 @@ export function registerBindings(registry: Registry<Binding>): void {
   registry.register("bindings.localstorage", async (ctx) => new (await import("./localstorage/localstorage.js")).LocalStorageBinding(ctx), { metadata: LOCALSTORAGE_FIELDS });
   registry.register("bindings.postgresql", async (ctx) => new (await import("./postgresql/postgresql.js")).PostgresBinding(ctx), { metadata: POSTGRES_BINDING_FIELDS, aliases: ["bindings.postgres"] });
   registry.register("bindings.mqtt3", async (ctx) => new (await import("./mqtt3/mqtt3.js")).Mqtt3Binding(ctx), { metadata: MQTT3_BINDING_FIELDS, aliases: ["bindings.mqtt"] });
+  registry.register("bindings.rabbitmq", async (ctx) => new (await import("./rabbitmq/rabbitmq.js")).RabbitMQBinding(ctx), { metadata: RABBITMQ_BINDING_FIELDS });
 }

@@ -5,6 +5,7 @@ import pg from "pg";
 import { BROKERS } from "../../support/brokers.js";
 import { PG_URL } from "../configuration/postgres-support.js";
 import { startEchoServer } from "../../support/echo-server.js";
+import { deleteRabbitMQ, RABBITMQ_URL } from "../../support/rabbitmq.js";
 import { tempDir } from "../../support/tempdirs.js";
 import type { ConformanceTarget } from "../context.js";
 
@@ -153,6 +154,31 @@ export const BINDING_TARGETS: readonly BindingTarget[] = [
         },
         matches: (event, marker) => event.data.toString() === marker && event.metadata["topic"] === topic,
         dispose: () => publisher.endAsync(),
+      };
+    },
+  },
+  {
+    type: "bindings.rabbitmq",
+    broker: "rabbitmq",
+    operations: ["create"],
+    input: true,
+    prepare: async () => {
+      const { connect } = await import("amqplib");
+      const queueName = `conf-binding-${randomUUID()}`;
+      const model = await connect(RABBITMQ_URL);
+      const channel = await model.createChannel();
+      return {
+        metadata: { host: RABBITMQ_URL, queueName, durable: "false", prefetchCount: "10", reconnectWaitInSeconds: "200ms" },
+        samples: [{ request: { operation: "create", data: { n: 1 }, metadata: {} } }],
+        trigger: (marker) => {
+          channel.sendToQueue(queueName, Buffer.from(marker));
+          return Promise.resolve();
+        },
+        matches: (event, marker) => event.data.toString() === marker,
+        dispose: async () => {
+          await model.close();
+          await deleteRabbitMQ({ queues: [queueName] });
+        },
       };
     },
   },
