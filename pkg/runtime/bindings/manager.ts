@@ -2,6 +2,7 @@ import type { InputBinding, InputEvent, InputHandler } from "../../components/bi
 import { scoped, type Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
 import type { AppChannel } from "../appchannel.js";
+import type { TargetPolicy } from "../resiliency/policy.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry } from "../store.js";
 import { bindingSides } from "./direction.js";
@@ -18,6 +19,8 @@ export interface InputBindingsDeps {
   appChannel?: AppChannel;
   logger: Logger;
   metrics: Metrics;
+  /** A Resiliency's `components.<name>.inbound` policy wraps each delivery of that binding (retries, timeout, breaker). */
+  resiliency?: { inbound(component: string): TargetPolicy | undefined };
 }
 
 /**
@@ -83,9 +86,15 @@ export class InputBindingsManager implements ComponentListener {
       if (!(await channel.whenReachable(signal))) throw new Error(`input binding ${name} is stopping`);
       const started = process.hrtime.bigint();
       let ok = false;
-      try {
-        const response = await channel.invoke({ method: "POST", path: `/${encodeURIComponent(name)}`, body: event.data, headers: this.headersOf(event) });
+      const deliver = async (attemptSignal?: AbortSignal): Promise<void> => {
+        const response = await channel.invoke({ method: "POST", path: `/${encodeURIComponent(name)}`, body: event.data, headers: this.headersOf(event), signal: attemptSignal });
         if (response.status < 200 || response.status > 299) throw new Error(`app answered HTTP ${response.status} to POST /${name}`);
+      };
+      try {
+        // Taken per event: a Resiliency edit applies to the events that come after it.
+        const policy = this.deps.resiliency?.inbound(name);
+        // waitWhileOpen: an open breaker holds the event at its source (unacknowledged) until it half-opens.
+        await (policy ? policy.execute(deliver, { signal, waitWhileOpen: true }) : deliver());
         ok = true;
       } finally {
         this.metrics.observe({ component: name, direction: "input", operation: "read" }, started, ok);
