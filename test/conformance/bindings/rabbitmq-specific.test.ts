@@ -90,6 +90,27 @@ const available = await brokerAvailable("rabbitmq");
     expect(line).toContain('{"x-max-priority",255}');
   });
 
+  it("exclusive keeps the queue to the binding's connection; deleteWhenUnused removes it once its consumer leaves", async () => {
+    const exclusive = queue();
+    await open({ host: RABBITMQ_URL, queueName: exclusive, exclusive: "true" });
+    const other = await model.createChannel();
+    other.on("error", () => undefined);
+    await expect(other.consume(exclusive, () => undefined)).rejects.toThrow(/RESOURCE_LOCKED/);
+    const transient = queue();
+    const controller = new AbortController();
+    const binding = await open({ host: RABBITMQ_URL, queueName: transient, deleteWhenUnused: "true" });
+    await binding.read(() => Promise.resolve(), controller.signal);
+    expect((await channel.checkQueue(transient)).consumerCount).toBe(1);
+    controller.abort();
+    await waitFor(async () => {
+      const probe = await model.createChannel();
+      probe.on("error", () => undefined);
+      const gone = await probe.checkQueue(transient).then(() => false, () => true);
+      await probe.close().catch(() => undefined);
+      return gone;
+    }, { what: "the auto-delete queue to go" });
+  });
+
   it("a bad ttlInSeconds or priority on a request is a bad request", async () => {
     const binding = await open({ host: RABBITMQ_URL, queueName: queue() });
     await expect(binding.invoke({ operation: "create", data: 1, metadata: { ttlInSeconds: "soon" } })).rejects.toBeInstanceOf(BindingRequestError);
