@@ -1,12 +1,16 @@
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
+import { chmodSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import mqtt, { type MqttClient } from "mqtt";
 import { Mqtt3Binding } from "../../../pkg/components/bindings/mqtt3/mqtt3.js";
 import { BindingRequestError, type InputEvent } from "../../../pkg/components/bindings/types.js";
 import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { PrivateMosquitto } from "../../integration/pubsub-mqtt-server.js";
-import { brokerAvailable, BROKERS } from "../../support/brokers.js";
-import { waitFor } from "../../support/ports.js";
+import { brokerAvailable, BROKERS, spawnListening } from "../../support/brokers.js";
+import { makeMutualTls, type MutualTls } from "../../support/echo-server.js";
+import { freePort, waitFor } from "../../support/ports.js";
 import { testContext } from "../context.js";
 
 const available = await brokerAvailable("mqtt");
@@ -157,5 +161,37 @@ describe("bindings.mqtt3 metadata errors name the field", () => {
     [{ url: SHARED, topic: "t", consumerID: "c", retain: "sometimes" }, "retain"],
   ])("%j fails init naming %s", async (metadata, field) => {
     await expect(open(metadata as Record<string, string>)).rejects.toThrow(`metadata field "${field}"`);
+  });
+});
+
+(available ? describe : describe.skip)("bindings.mqtt3 over mutual TLS", () => {
+  let tls: MutualTls;
+  let broker: { child: ChildProcess; exited: Promise<void> };
+  let port: number;
+  beforeAll(async () => {
+    tls = makeMutualTls();
+    // Mosquitto started as root reads its files as its own user.
+    chmodSync(tls.dir, 0o755);
+    for (const file of readdirSync(tls.dir)) chmodSync(path.join(tls.dir, file), 0o644);
+    writeFileSync(path.join(tls.dir, "server.key"), tls.key, { mode: 0o644 });
+    writeFileSync(path.join(tls.dir, "server.crt"), tls.cert, { mode: 0o644 });
+    port = await freePort();
+    const conf = path.join(tls.dir, "mosquitto.conf");
+    writeFileSync(conf, [`listener ${port} 127.0.0.1`, "allow_anonymous true", `cafile ${tls.caFile}`, `certfile ${path.join(tls.dir, "server.crt")}`, `keyfile ${path.join(tls.dir, "server.key")}`, "require_certificate true", "log_dest none", ""].join("\n"));
+    broker = await spawnListening("mosquitto", ["-c", conf], port);
+  });
+  afterAll(async () => {
+    broker?.child.kill("SIGKILL");
+    await broker?.exited;
+  });
+
+  it("connects with caCert, clientCert and clientKey as PEM, publishing and receiving; without the client certificate it cannot", async () => {
+    const pems = { caCert: tls.caPem, clientCert: readFileSync(tls.clientCert, "utf8"), clientKey: readFileSync(tls.clientKey, "utf8") };
+    const topic = `tls/${randomUUID()}`;
+    const { binding, events } = await reading({ url: `ssl://127.0.0.1:${port}`, topic, consumerID: `c-${randomUUID()}`, cleanSession: "true", ...pems });
+    await binding.invoke({ operation: "create", data: "over tls", metadata: {} });
+    await waitFor(() => events.some((e) => e.data.toString() === '"over tls"'), { what: "the message over TLS" });
+    const withoutCert = await open({ url: `mqtts://127.0.0.1:${port}`, topic, consumerID: `c-${randomUUID()}`, caCert: tls.caPem, connectTimeout: "2s" });
+    await expect(withoutCert.read(() => Promise.resolve(), new AbortController().signal)).rejects.toThrow("cannot connect to MQTT broker");
   });
 });
