@@ -126,7 +126,7 @@ export class Sidecar {
         });
       }
     }
-    this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, appHealth: this.appHealth, logger: deps.logger, metrics: deps.metrics });
+    this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, appHealth: this.appHealth, logger: deps.logger, metrics: deps.metrics, resiliency: { inbound: (component) => this.resiliency.inbound(component) } });
     this.processor.addListener(this.inputBindings);
     this.controller = new Controller({
       loader: selectLoader({ ...options, embedded: [EMBEDDED_DEFAULT], kubeConfig: deps.kubeConfig, logger: deps.logger, tuning: deps.controllerTuning }),
