@@ -105,7 +105,8 @@ export class GrpcApiServer {
     return (call, callback) => {
       const timing = this.begin(name, call.metadata);
       if (timing.refused) return void callback(this.finish(timing, timing.refused));
-      const run = (): Promise<unknown> => method(call.request as never, { traceparent: timing.traceparent });
+      // async: a method that throws before its first await still becomes a status, never a crash of the call.
+      const run = async (): Promise<unknown> => method(call.request as never, { traceparent: timing.traceparent });
       (timing.span ? timing.span.run(run) : run()).then(
         (response) => {
           this.finish(timing, { code: grpc.status.OK });
