@@ -25,7 +25,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: { status?: num
 interface Transport {
   name: string;
   publish(pubsub: string, topic: string, data: string, contentType: string, metadata?: Record<string, string>): Promise<Outcome>;
-  bulkPublish(pubsub: string, topic: string, entries: Array<{ entryId: string; event: string; contentType: string }>): Promise<Outcome>;
+  bulkPublish(pubsub: string, topic: string, entries: Array<{ entryId: string; event: string; contentType: string; metadata?: Record<string, string> }>): Promise<Outcome>;
   getSecret(store: string, key: string): Promise<Outcome>;
   bulkSecrets(store: string): Promise<Outcome>;
   getConfiguration(store: string, keys: string[]): Promise<Outcome>;
@@ -85,7 +85,7 @@ function grpcTransport(port: () => number): Transport {
   return {
     name: "gRPC",
     publish: (pubsub, topic, data, contentType, metadata = {}) => map(call("PublishEvent", { pubsub_name: pubsub, topic, data: Buffer.from(data), data_content_type: contentType, metadata }), () => null),
-    bulkPublish: (pubsub, topic, entries) => map(call("BulkPublishEvent", { pubsub_name: pubsub, topic, entries: entries.map((e) => ({ entry_id: e.entryId, event: Buffer.from(e.event), content_type: e.contentType })) }), () => null),
+    bulkPublish: (pubsub, topic, entries) => map(call("BulkPublishEvent", { pubsub_name: pubsub, topic, entries: entries.map((e) => ({ entry_id: e.entryId, event: Buffer.from(e.event), content_type: e.contentType, metadata: e.metadata ?? {} })) }), () => null),
     getSecret: (store, key) => map(call("GetSecret", { store_name: store, key }), (v) => v["data"]),
     bulkSecrets: (store) => map(call("GetBulkSecret", { store_name: store }), (v) => Object.fromEntries(Object.entries(v["data"] as Record<string, { secrets: unknown }>).map(([k, s]) => [k, s.secrets]))),
     getConfiguration: (store, keys) => map(call("GetConfiguration", { store_name: store, keys }), (v) => Object.fromEntries(Object.entries(v["items"] as Record<string, { value: string }>).map(([k, i]) => [k, i.value]))),
@@ -187,5 +187,15 @@ describe.each(transports)("the API's rules over $name", (transport) => {
   it("an extended metadata attribute set is read back", async () => {
     expect((await transport.setMetadata(`team-${transport.name}`, "payments")).ok).toBe(true);
     expect(await transport.extended()).toEqual({ ok: true, value: expect.objectContaining({ [`team-${transport.name}`]: "payments" }) });
+  });
+});
+
+describe.each(transports)("a bulk publish over $name mixing a bad CloudEvent and bad entry metadata", (transport) => {
+  it("is refused, and the sidecar keeps serving (no rejection left unhandled)", async () => {
+    const outcome = await transport.bulkPublish("pubsub", "orders", [{ entryId: "1", event: "{bad", contentType: "application/cloudevents+json" }, { entryId: "2", event: "x", contentType: "text/plain", metadata: { ttlInSeconds: "x" } }]);
+    expect(outcome).toEqual(failure(Errors.pubsubRequestMetadata("orders", "pubsub", 'metadata.ttlInSeconds must be a whole number of seconds, got "x"'), transport));
+    // A rejection left unhandled surfaces on a later tick: give it one, then publish again.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await transport.publish("pubsub", "orders", "{}", "application/json")).ok).toBe(true);
   });
 });

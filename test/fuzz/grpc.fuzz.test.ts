@@ -83,7 +83,7 @@ describe("fuzzing the built sidecar over gRPC", () => {
       await fuzz("gRPC unary methods", [fc.constantFrom(...UNARY_SERVED), request], async (method, req) => {
         const error = await new Promise<grpc.ServiceError | null>((resolve) => client[method]!(req, new grpc.Metadata(), { deadline: Date.now() + ANSWER_WITHIN_MS }, resolve));
         const code = error?.code ?? grpc.status.OK;
-        if (!ACCEPTABLE.has(code)) throw new Error(`${method} answered ${grpc.status[code]}: ${error?.details}`);
+        if (!ACCEPTABLE.has(code)) throw new Error(`${method} answered ${grpc.status[code]}: ${error?.details}\n--- sidecar ---\n${sidecar.output().slice(-3000)}`);
         if (error?.details.includes("see the sidecar log")) throw new Error(`${method} hit an unhandled error: ${sidecar.output().slice(-1000)}`);
         await stillServing();
       });
