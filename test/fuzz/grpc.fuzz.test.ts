@@ -47,7 +47,15 @@ const request = fc.record({
 describe("fuzzing the built sidecar over gRPC", () => {
   let sidecar: SidecarProcess;
   let client: Client;
-  let session: http2.ClientHttp2Session;
+  let session: http2.ClientHttp2Session | undefined;
+  /** One raw HTTP/2 connection, made again when the server let an idle one go. */
+  const rawSession = (): http2.ClientHttp2Session => {
+    if (!session || session.closed || session.destroyed) {
+      session = http2.connect(`http://127.0.0.1:${sidecar.grpcPort}`);
+      session.on("error", () => undefined);
+    }
+    return session;
+  };
 
   const stillServing = async (): Promise<void> => {
     const code = await new Promise<number>((resolve) => client["PublishEvent"]!({ pubsub_name: "pubsub", topic: "alive", data: Buffer.from("{}"), data_content_type: "application/json" }, new grpc.Metadata(), { deadline: Date.now() + ANSWER_WITHIN_MS }, (e) => resolve(e?.code ?? 0)));
@@ -66,8 +74,6 @@ describe("fuzzing the built sidecar over gRPC", () => {
     sidecar = await startSidecar({ appId: "grpc-fuzz", args: ["--resources-path", path.join(dir, "resources"), "--max-body-size", "256Ki", "--log-level", "error"] });
     const Dapr = daprProtos().dapr.dapr.proto.runtime.v1.Dapr;
     client = new Dapr(`127.0.0.1:${sidecar.grpcPort}`, grpc.credentials.createInsecure()) as unknown as Client;
-    session = http2.connect(`http://127.0.0.1:${sidecar.grpcPort}`);
-    session.on("error", () => undefined);
   }, 30_000);
 
   afterAll(async () => {
@@ -101,7 +107,7 @@ describe("fuzzing the built sidecar over gRPC", () => {
         frame.writeUInt32BE(body.length, 1);
         frame.set(body, 5);
         const status = await new Promise<string | undefined>((resolve, reject) => {
-          const stream = session.request({ ":method": "POST", ":path": `/${SERVICE}/${method}`, "content-type": "application/grpc", te: "trailers" });
+          const stream = rawSession().request({ ":method": "POST", ":path": `/${SERVICE}/${method}`, "content-type": "application/grpc", te: "trailers" });
           const timer = setTimeout(() => reject(new Error(`${method} did not answer within ${ANSWER_WITHIN_MS}ms`)), ANSWER_WITHIN_MS);
           let found: string | undefined;
           stream.on("response", (h) => (found ??= h["grpc-status"] as string | undefined));
