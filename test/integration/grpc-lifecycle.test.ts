@@ -58,6 +58,17 @@ spec:
     expect(metrics).toMatch(/runtime_health_ready\{gate="grpc-server"\} 1/);
   });
 
+  it("a second sidecar on the same --grpc-port stops at startup with a line naming the port and the flag", async () => {
+    const clash = await startSidecar({ appId: "grpc-clash", args: ["--grpc-port", String(sidecar.grpcPort)], waitReady: false });
+    try {
+      await waitFor(() => clash.child.exitCode !== null, { what: "the second sidecar to stop", timeoutMs: 15_000 });
+    } finally {
+      await clash.stop("SIGKILL");
+    }
+    expect(clash.child.exitCode).not.toBe(0);
+    expect(clash.output()).toContain(`the gRPC API cannot listen on 127.0.0.1:${sidecar.grpcPort} (in use? choose another with --grpc-port)`);
+  });
+
   it("on SIGTERM ends an open configuration stream with OK and exits 0 within the grace period", async () => {
     const stream = client.SubscribeConfiguration({ store_name: "config", keys: ["colour"] });
     let status: grpc.StatusObject | undefined;

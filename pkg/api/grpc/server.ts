@@ -65,7 +65,11 @@ export class GrpcApiServer {
   async start(): Promise<void> {
     const host = this.options.address.includes(":") ? `[${this.options.address}]` : this.options.address;
     this.boundPort = await new Promise<number>((resolve, reject) => {
-      this.server.bindAsync(`${host}:${this.options.port}`, grpc.ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port)));
+      this.server.bindAsync(`${host}:${this.options.port}`, grpc.ServerCredentials.createInsecure(), (error, port) => {
+        // grpc-js says "No address added out of total 1 resolved" for a port in use: name the port and the flag.
+        if (error) reject(new Error(`the gRPC API cannot listen on ${host}:${this.options.port} (in use? choose another with --grpc-port): ${error.message}`));
+        else resolve(port);
+      });
     });
     this.options.gate?.set(true);
   }
