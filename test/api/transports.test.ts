@@ -8,6 +8,7 @@ import { daprProtos } from "../../pkg/proto/dapr.js";
 import { MAX_JSON_DEPTH } from "../../pkg/util/json.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 import { registerTestBindings } from "../support/test-bindings.js";
+import { freePort } from "../support/ports.js";
 import { tempDir } from "../support/tempdirs.js";
 
 /**
@@ -197,5 +198,30 @@ describe.each(transports)("a bulk publish over $name mixing a bad CloudEvent and
     // A rejection left unhandled surfaces on a later tick: give it one, then publish again.
     await new Promise((resolve) => setImmediate(resolve));
     expect((await transport.publish("pubsub", "orders", "{}", "application/json")).ok).toBe(true);
+  });
+});
+
+describe("GetMetadata's app connection over both transports (daprd's appConnectionProperties)", () => {
+  let withApp: TestRuntime;
+  let appPort: number;
+
+  beforeAll(async () => {
+    appPort = await freePort();
+    withApp = createRuntime({ appPort, appProtocol: "http", appHealth: { enabled: true, path: "/healthz", probeIntervalMs: 5000, probeTimeoutMs: 500, threshold: 3 } });
+    await withApp.start();
+  });
+  afterAll(() => withApp.close());
+
+  it("shows the port, protocol, address, concurrency and health settings, the same on HTTP and gRPC", async () => {
+    const http = (await (await fetch(`${withApp.url}/v1.0/metadata`)).json()) as { appConnectionProperties: unknown };
+    expect(http.appConnectionProperties).toEqual({ port: appPort, protocol: "http", channelAddress: "127.0.0.1", maxConcurrency: 10, health: { healthCheckPath: "/healthz", healthProbeInterval: "5s", healthProbeTimeout: "500ms", healthThreshold: 3 } });
+    const Dapr = daprProtos().dapr.dapr.proto.runtime.v1.Dapr;
+    const client = new Dapr(`127.0.0.1:${withApp.runtime.grpcPort}`, grpc.credentials.createInsecure());
+    try {
+      const response = await new Promise<{ app_connection_properties: unknown }>((resolve, reject) => client.GetMetadata({}, (error, value) => (error ? reject(error) : resolve(value as { app_connection_properties: unknown }))));
+      expect(response.app_connection_properties).toEqual({ port: appPort, protocol: "http", channel_address: "127.0.0.1", max_concurrency: 10, health: { health_check_path: "/healthz", health_probe_interval: "5s", health_probe_timeout: "500ms", health_threshold: 3 } });
+    } finally {
+      client.close();
+    }
   });
 });
