@@ -35,7 +35,7 @@ export const EMBEDDED_DEFAULT: ComponentResource = {
   spec: { type: "pubsub.in-memory", version: "v1", metadata: [] },
 };
 
-/** Kubernetes mode: the built-in secret store `kubernetes`, which secretKeyRefs use by default (issue 4). */
+/** Kubernetes mode: the built-in secret store `kubernetes`, which secretKeyRefs use by default. */
 export const KUBERNETES_SECRET_STORE: ComponentResource = {
   apiVersion: "runtime.io/v1alpha1",
   kind: "Component",

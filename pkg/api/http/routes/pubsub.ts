@@ -60,7 +60,7 @@ export function pubsubEndpoints(api: Universal): Endpoint[] {
 function target(req: Request): { pubsubName: string; topic: string } {
   const pubsubName = req.params.pubsubname as string;
   const segments = req.params.topic as unknown as string[] | string | undefined;
-  // Express 5 hands a wildcard over as its segments: the topic may contain "/" (the issue).
+  // Express 5 hands a wildcard over as its segments: a topic may contain "/" (Dapr allows it).
   const topic = Array.isArray(segments) ? segments.join("/") : (segments ?? "");
   return { pubsubName, topic };
 }
