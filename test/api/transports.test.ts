@@ -225,3 +225,23 @@ describe("GetMetadata's app connection over both transports (daprd's appConnecti
     }
   });
 });
+
+describe("a sidecar without pub/sub, secret or configuration components, over both transports", () => {
+  let bare: TestRuntime;
+  beforeAll(async () => {
+    bare = createRuntime({ resourcesPaths: [await resourcesFolder({ "none.yaml": "" })] });
+    await bare.start();
+  });
+  afterAll(() => bare.close());
+
+  const sides = [httpTransport(() => bare.url), grpcTransport(() => bare.runtime.grpcPort)];
+  afterAll(() => sides.forEach((t) => (t as Transport & { close?: () => void }).close?.()));
+
+  it.each(sides.flatMap((transport) => [
+    [transport.name, "a publish", () => transport.publish("pubsub", "orders", "{}", "application/json"), Errors.pubsubNotConfigured(), transport],
+    [transport.name, "a secret", () => transport.getSecret("files", "token"), Errors.secretStoresNotConfigured(), transport],
+    [transport.name, "configuration items", () => transport.getConfiguration("config", []), Errors.configurationStoresNotConfigured(), transport],
+  ] as Array<[string, string, () => Promise<Outcome>, ApiError, Transport]>))("%s: %s is refused as daprd's not-configured (FAILED_PRECONDITION on gRPC)", async (_t, _n, send, expected, transport) => {
+    expect(await send()).toEqual(failure(expected, transport));
+  });
+});
