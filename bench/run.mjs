@@ -24,6 +24,7 @@ const BENCHES = {
   8: "./8-rabbitmq.mjs",
   9: "./9-jetstream.mjs",
   12: "./12-mqtt.mjs",
+  13: "./13-grpc-publish.mjs",
   21: "./21-app-channel.mjs",
 };
 
