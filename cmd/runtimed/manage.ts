@@ -49,6 +49,7 @@ function view(record: RunRecord, now: Date): Record<string, unknown> {
     cliPid: record.cliPid,
     sidecarPid: record.sidecarPid,
     appPid: record.appPid ?? 0,
+    reaperPid: record.reaperPid ?? 0,
     cwd: record.cwd,
     runTemplatePath: record.runTemplatePath ?? "",
   };

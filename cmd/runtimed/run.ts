@@ -116,6 +116,7 @@ function runHooks(records: RunRecords, reaper: ReaperClient): RunHooks & { settl
           cliPid: process.pid,
           sidecarPid: pids.sidecar,
           appPid: pids.app,
+          reaperPid: reaper.pid,
           httpPort: plan.ports.http,
           grpcPort: plan.ports.grpc,
           metricsPort: plan.ports.metrics,

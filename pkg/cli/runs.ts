@@ -13,6 +13,8 @@ export interface RunRecord {
   cliPid: number;
   sidecarPid: number;
   appPid?: number;
+  /** The process that stops the app if `runtimed run` dies without doing so (pkg/cli/run/reaper.ts). */
+  reaperPid?: number;
   httpPort: number;
   grpcPort: number;
   metricsPort?: number;
@@ -81,9 +83,12 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
-/** The run's `runtimed run` still runs, and is that process rather than another that got its pid since. */
+/**
+ * The app's `runtimed run` still runs, and is that process rather than another that got its pid since;
+ * and its sidecar, which lives as long as the app does, still runs.
+ */
 export function isRunAlive(record: RunRecord): boolean {
-  if (!isProcessAlive(record.cliPid)) return false;
+  if (!isProcessAlive(record.cliPid) || !isProcessAlive(record.sidecarPid)) return false;
   try {
     return readFileSync(`/proc/${record.cliPid}/cmdline`, "utf8").split("\0").includes(record.entry);
   } catch {
