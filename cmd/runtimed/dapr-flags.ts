@@ -150,6 +150,9 @@ export function translateDaprFlags(argv: readonly string[], own: ReadonlySet<str
 export function closestFlag(given: string, own: Iterable<string>): string | undefined {
   const bare = given.replace(/^-+/, "").split("=")[0]!;
   const candidates = [...own, ...ALIAS_BY_NAME.keys(), ...IGNORED_BY_NAME.keys()].filter((c) => c.startsWith("--"));
+  // A name cut short (--placement-host) is the longer one it begins.
+  const extended = bare.length >= 4 ? candidates.filter((c) => c.startsWith(`--${bare}`)).sort((a, b) => a.length - b.length)[0] : undefined;
+  if (extended) return extended;
   let best: { name: string; distance: number } | undefined;
   for (const candidate of candidates) {
     const distance = leven(bare, candidate.slice(2));
