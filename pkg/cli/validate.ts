@@ -92,6 +92,9 @@ export async function validatePaths(paths: readonly string[], options: ValidateO
     if (findings.some((f) => f.severity === "error")) failed.add(resource);
   }
   report.valid = loaded.length - failed.size;
+  // By file, in the order read: a file's YAML and shape errors, then what the checks found in it.
+  const order = new Map([...new Set(report.files)].map((file, index) => [file, index]));
+  report.problems.sort((a, b) => (order.get(a.file) ?? -1) - (order.get(b.file) ?? -1));
   if (options.connect) {
     const components = served.filter((r): r is ComponentResource => r.kind === "Component" && !failed.has(r));
     for (const { component, error } of await options.connect(components)) {
