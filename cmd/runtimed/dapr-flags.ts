@@ -103,7 +103,7 @@ for (const flag of DAPR_IGNORED) {
  * short, with dashes): those pass through untouched, so a runtimed flag always means runtimed's.
  * Go's single-dash long form (`-app-id x`, as daprd accepts it) is read as the double-dash one.
  */
-export function translateDaprFlags(argv: readonly string[], own: ReadonlySet<string>): Translation {
+export function translateDaprFlags(argv: readonly string[], own: ReadonlyMap<string, boolean>): Translation {
   const args: string[] = [];
   const warnings: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -122,6 +122,8 @@ export function translateDaprFlags(argv: readonly string[], own: ReadonlySet<str
     if (/^-[a-z][a-z0-9-]+$/.test(name) && (own.has(`-${name}`) || ALIAS_BY_NAME.has(`-${name}`) || IGNORED_BY_NAME.has(`-${name}`))) name = `-${name}`;
     if (own.has(name)) {
       args.push(inline === undefined ? name : `${name}=${inline}`);
+      // Its value is taken as it is, even one that looks like a flag (`--app-id -a`), as commander takes it.
+      if (inline === undefined && own.get(name) && i + 1 < argv.length) args.push(argv[++i]!);
       continue;
     }
     const alias = ALIAS_BY_NAME.get(name);
@@ -147,9 +149,9 @@ export function translateDaprFlags(argv: readonly string[], own: ReadonlySet<str
 }
 
 /** The closest flag either vocabulary knows, for "did you mean"; none when nothing is close. */
-export function closestFlag(given: string, own: Iterable<string>): string | undefined {
+export function closestFlag(given: string, own: ReadonlyMap<string, boolean>): string | undefined {
   const bare = given.replace(/^-+/, "").split("=")[0]!;
-  const candidates = [...own, ...ALIAS_BY_NAME.keys(), ...IGNORED_BY_NAME.keys()].filter((c) => c.startsWith("--"));
+  const candidates = [...own.keys(), ...ALIAS_BY_NAME.keys(), ...IGNORED_BY_NAME.keys()].filter((c) => c.startsWith("--"));
   // A name cut short (--placement-host) is the longer one it begins.
   const extended = bare.length >= 4 ? candidates.filter((c) => c.startsWith(`--${bare}`)).sort((a, b) => a.length - b.length)[0] : undefined;
   if (extended) return extended;
@@ -162,12 +164,12 @@ export function closestFlag(given: string, own: Iterable<string>): string | unde
   return best && best.distance <= Math.max(2, Math.floor(bare.length / 3)) ? best.name : undefined;
 }
 
-/** Every long and short flag a commander program defines, with dashes. */
-export function ownFlags(options: ReadonlyArray<{ long?: string; short?: string }>): Set<string> {
-  const names = new Set<string>(["--help", "-h"]);
+/** Every long and short flag a commander program defines, with dashes, and whether it requires a value. */
+export function ownFlags(options: ReadonlyArray<{ long?: string; short?: string; required?: boolean }>): Map<string, boolean> {
+  const names = new Map<string, boolean>([["--help", false], ["-h", false]]);
   for (const option of options) {
-    if (option.long) names.add(option.long);
-    if (option.short) names.add(option.short);
+    if (option.long) names.set(option.long, option.required === true);
+    if (option.short) names.set(option.short, option.required === true);
   }
   return names;
 }

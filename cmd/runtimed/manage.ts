@@ -19,7 +19,6 @@ function program(name: string, description: string): Command {
   return new Command(name)
     .description(description)
     .exitOverride()
-    .showSuggestionAfterError(false)
     .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) })
     .allowExcessArguments(false);
 }

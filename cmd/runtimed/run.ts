@@ -7,7 +7,7 @@ import { buildPlan, singleAppArgs, singleAppSinks, templateArgs, templateSinks }
 import { ReaperClient } from "../../pkg/cli/run/reaper.js";
 import { RunError, Supervisor, type AppPlan, type RunHooks } from "../../pkg/cli/run/supervisor.js";
 import { findTemplate, loadTemplate, TemplateError } from "../../pkg/cli/run/template.js";
-import { RunRecords } from "../../pkg/cli/runs.js";
+import { processStartTicks, RunRecords } from "../../pkg/cli/runs.js";
 import { addSidecarFlags, missingResourceFolder, parseOptions, parseWithDaprVocabulary, UsageError } from "./options.js";
 import { runRecordsFolder } from "./state.js";
 
@@ -100,7 +100,7 @@ function daprComponentsFolder(env: Env): string | undefined {
 
 /** Records each app for `runtimed list`/`stop`, and registers its processes with the reaper. */
 function runHooks(records: RunRecords, reaper: ReaperClient): RunHooks & { settled(): Promise<void> } {
-  const entry = process.argv[1] ?? RUNTIMED_MAIN;
+  const startTicks = processStartTicks(process.pid);
   const recorded = new Set<Promise<void>>();
   const track = (work: Promise<void>): void => {
     const settled = work.catch((error: unknown) => process.stderr.write(`runtimed run: cannot update ${records.folder}: ${(error as Error).message}\n`)).then(() => void recorded.delete(settled));
@@ -125,7 +125,7 @@ function runHooks(records: RunRecords, reaper: ReaperClient): RunHooks & { settl
           cwd: plan.cwd,
           runTemplatePath: plan.runTemplatePath,
           created: new Date().toISOString(),
-          entry,
+          startTicks,
         }),
       ),
     stopped: (plan, pids) => {

@@ -24,8 +24,8 @@ export interface RunRecord {
   runTemplatePath?: string;
   /** ISO time the app started. */
   created: string;
-  /** runtimed's entry script as `runtimed run` was started with it: tells a reused pid from the run's. */
-  entry: string;
+  /** When `runtimed run` started, in the kernel's clock ticks since boot (/proc): tells a reused pid from the run's. */
+  startTicks?: string;
 }
 
 export class RunRecords {
@@ -89,10 +89,18 @@ export function isProcessAlive(pid: number): boolean {
  */
 export function isRunAlive(record: RunRecord): boolean {
   if (!isProcessAlive(record.cliPid) || !isProcessAlive(record.sidecarPid)) return false;
+  const ticks = processStartTicks(record.cliPid);
+  return record.startTicks === undefined || ticks === undefined || ticks === record.startTicks;
+}
+
+/** Field 22 of /proc/<pid>/stat (the start time); undefined where there is no /proc. */
+export function processStartTicks(pid: number): string | undefined {
   try {
-    return readFileSync(`/proc/${record.cliPid}/cmdline`, "utf8").split("\0").includes(record.entry);
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // pid (comm) state ...: comm may hold spaces, so count from the last ")"; state is field 3.
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19];
   } catch {
-    return true;
+    return undefined;
   }
 }
 
