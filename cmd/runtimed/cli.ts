@@ -19,6 +19,9 @@ async function kubeConfigFrom(env: NodeJS.ProcessEnv): Promise<KubeConfig> {
 
 /** Thin entry (STYLE.md): parse once, wire, run, handle signals. Only this file exits. */
 async function main(): Promise<number> {
+  // A reader that went away (`runtimed list | head -1`, a killed `runtimed run` that read the sidecar's log)
+  // must not end the process with an EPIPE: a sidecar still drains, a supervisor still supervises.
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
   const [subcommand, ...rest] = process.argv.slice(2);
   const command = SUBCOMMANDS[subcommand ?? ""];
   if (command) return command(rest, process.env);

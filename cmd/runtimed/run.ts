@@ -43,8 +43,6 @@ export async function runMain(argv: readonly string[], env: Env): Promise<number
   const dash = argv.indexOf("--");
   const flags = dash === -1 ? [...argv] : argv.slice(0, dash);
   const command = dash === -1 ? [] : argv.slice(dash + 1);
-  // `runtimed run | head -2`: a closed stdout or stderr must not end the run (and orphan the sidecar).
-  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
   let args: string[];
   try {
     const parsed = parseWithDaprVocabulary(program, flags);
