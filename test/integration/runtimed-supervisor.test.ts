@@ -195,6 +195,8 @@ describe("runtimed list and stop across concurrent runs", () => {
     const first = runtimed(["run", "-a", "alpha", "--", "node", "app.mjs"], { cwd: single, env });
     const second = runtimed(["run", "-f", template], { env });
     await waitFor(() => listed(env).length === 3, { timeoutMs: 20_000, what: "three apps listed" });
+    // Listed once started; what the app prints comes a moment later.
+    await waitFor(() => first.stdout().includes("== APP == ENV"), { timeoutMs: 10_000, what: "alpha's environment" });
     const apps = listed(env);
     for (const app of apps) remember(app.sidecarPid, app.appPid);
     expect(apps.map((a) => a.appId).sort()).toEqual(["alpha", "beta", "gamma"]);
