@@ -84,7 +84,7 @@ function valueProblem(field: MetadataField, value: string): string | undefined {
 
 /**
  * Names one resource gives another, resolved among the resources validated together: a Subscription's
- * pub/sub, a Component's `auth.secretStore`, a Resiliency's component targets.
+ * pub/sub, a Component's `auth.secretStore`, a Configuration's secret scopes, a Resiliency's component targets.
  */
 export function checkReferences(resource: Resource, all: readonly Resource[]): Finding[] {
   const components = all.filter((r): r is ComponentResource => r.kind === "Component");
@@ -102,6 +102,12 @@ export function checkReferences(resource: Resource, all: readonly Resource[]): F
       const used = resource.spec.metadata.some((m) => m.secretKeyRef);
       findings.push({ severity: used ? "error" : "warning", field: "auth.secretStore", message: `names secret store ${JSON.stringify(store)}, which is not among the components given (secret stores: ${list("secretstores.")})` });
     }
+  }
+  if (resource.kind === "Configuration") {
+    const scopes = (resource.spec as { secrets?: { scopes?: Array<{ storeName?: string }> } }).secrets?.scopes ?? [];
+    scopes.forEach((scope, index) => {
+      if (scope.storeName && !named("secretstores.", scope.storeName)) findings.push({ severity: "warning", field: `spec.secrets.scopes[${index}].storeName`, message: `names secret store ${JSON.stringify(scope.storeName)}, which is not among the components given (secret stores: ${list("secretstores.")}); the scope applies to nothing` });
+    });
   }
   if (resource.kind === "Resiliency") {
     const targets = (resource.spec as { targets?: { components?: Record<string, unknown> } }).targets?.components ?? {};

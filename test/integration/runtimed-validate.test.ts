@@ -200,6 +200,15 @@ metadata: {name: statestore}
 spec: {type: state.redis, version: v1, metadata: [{name: redisHost, value: "localhost:6379"}]}
 `,
   "g-indent.yaml": "apiVersion: dapr.io/v1alpha1\nkind: Component\nmetadata:\n  name: broken\nspec:\n  type: pubsub.in-memory\n  version: v1\n  metadata:\n  - name: a\n    value: b\n   - name: c\n    value: d\n",
+  "i-configuration.yaml": `apiVersion: dapr.io/v1alpha1
+kind: Configuration
+metadata: {name: appconfig}
+spec:
+  secrets:
+    scopes:
+    - {storeName: files, defaultAccess: deny}
+    - {storeName: kubernetes, defaultAccess: deny}
+`,
   "h-runtime-state.yaml": `apiVersion: runtime.io/v1alpha1
 kind: Component
 metadata: {name: cache}
@@ -230,7 +239,8 @@ describe("runtimed validate catches what a reviewer would", () => {
       "  11 |    - name: c",
       "     |    ^",
       'error: h-runtime-state.yaml: Component "cache": spec.type: "state.redis" is not a building block runtimed has (pubsub, configuration, secretstores, bindings)',
-      "8 file(s), 8 resource(s), 3 valid: 8 error(s), 5 warning(s)",
+      'warning: i-configuration.yaml: Configuration "appconfig": spec.secrets.scopes[1].storeName: names secret store "kubernetes", which is not among the components given (secret stores: files); the scope applies to nothing',
+      "9 file(s), 9 resource(s), 4 valid: 8 error(s), 6 warning(s)",
       "",
     ]);
   });
