@@ -25,7 +25,7 @@ async function sidecar(...args: Parameters<typeof startSidecar>): Promise<Sideca
 
 describe("runtimed command line", () => {
   it.each([
-    [["--app-id", "a", "--bogus"], "unknown option '--bogus'"],
+    [["--app-id", "a", "--bogus"], "unknown flag --bogus"],
     [[], "required option '--app-id <id>' not specified"],
     [["--app-id", "a", "--http-port", "http"], "--http-port"],
     [["--app-id", "a", "--mode", "cluster"], "--mode"],
