@@ -35,9 +35,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { KubeConfig } from "@kubernetes/client-node";
-import { apiVersionOf, parsePath, RESOURCE_TYPES, SECRETS, sendJson, statusBody, typeKeyOf, type KubeObject, type ParsedPath, type ResourceType, type WatchEventType } from "./kube-wire.js";
+import { apiVersionOf, hasStatusSubresource, parsePath, RESOURCE_TYPES, SECRETS, sendJson, statusBody, typeKeyOf, type KubeObject, type ParsedPath, type ResourceType, type WatchEventType } from "./kube-wire.js";
 
-export { COMPONENTS, CONFIGURATIONS, RESILIENCIES, RESOURCE_TYPES, SECRETS, SUBSCRIPTIONS, type KubeObject, type ResourceType, type WatchEventType } from "./kube-wire.js";
+export { COMPONENTS, CONFIGURATIONS, EVENTS, LEASES, RESILIENCIES, RESOURCE_TYPES, SECRETS, SUBSCRIPTIONS, type KubeObject, type ResourceType, type WatchEventType } from "./kube-wire.js";
 
 interface HistoryEvent {
   rv: number;
@@ -75,6 +75,8 @@ export interface RequestRecord {
   method: string;
   path: string;
   watch: boolean;
+  /** The request's user (the bearer token), so tests can tell the callers apart. */
+  token?: string;
   resourceVersion?: string;
   status: number;
 }
@@ -152,13 +154,18 @@ export class FakeApiServer {
     stored.apiVersion = apiVersionOf(type);
     stored.kind = type.kind;
     stored.metadata = { ...stored.metadata, namespace, uid: `uid-${++this.uid}`, creationTimestamp: new Date().toISOString(), resourceVersion: String(++this.rv) };
+    if (hasStatusSubresource(type)) {
+      // With a status subresource the API server ignores status on create and counts spec generations.
+      delete stored.status;
+      stored.metadata.generation = 1;
+    }
     items.set(`${namespace}/${name}`, stored);
     this.emit(type, namespace, "ADDED", stored);
     return clone(stored);
   }
 
   /** Replaces an object's content (metadata.resourceVersion, when given, must be current). Throws if missing or stale. */
-  update(type: ResourceType, namespace: string, object: Omit<KubeObject, "metadata"> & { metadata: { name: string; [key: string]: unknown } }): KubeObject {
+  update(type: ResourceType, namespace: string, object: Omit<KubeObject, "metadata"> & { metadata: { name: string; [key: string]: unknown } }, subresource?: "status"): KubeObject {
     const items = this.items(type);
     const key = `${namespace}/${object.metadata.name}`;
     const current = items.get(key);
@@ -169,6 +176,20 @@ export class FakeApiServer {
     stored.apiVersion = apiVersionOf(type);
     stored.kind = type.kind;
     stored.metadata = { ...stored.metadata, namespace, uid: current.metadata.uid, creationTimestamp: current.metadata.creationTimestamp, resourceVersion: String(++this.rv) };
+    if (hasStatusSubresource(type)) {
+      // The status subresource writes only status; the main resource writes everything but status,
+      // and a changed spec bumps metadata.generation (as kube-apiserver does for such CRDs).
+      const generation = Number(current.metadata.generation ?? 1);
+      if (subresource === "status") {
+        const status = stored.status;
+        Object.assign(stored, clone(current), { status });
+        stored.metadata = { ...current.metadata, resourceVersion: stored.metadata.resourceVersion };
+      } else {
+        if (current.status === undefined) delete stored.status;
+        else stored.status = clone(current.status);
+        stored.metadata.generation = JSON.stringify(stored.spec) === JSON.stringify(current.spec) ? generation : generation + 1;
+      }
+    }
     items.set(key, stored);
     this.emit(type, namespace, "MODIFIED", stored);
     return clone(stored);
@@ -280,7 +301,8 @@ export class FakeApiServer {
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? "/", "http://fake");
     const watch = /^(1|true)$/.test(url.searchParams.get("watch") ?? "");
-    const record: RequestRecord = { method: req.method ?? "GET", path: url.pathname, watch, resourceVersion: url.searchParams.get("resourceVersion") ?? undefined, status: 200 };
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    const record: RequestRecord = { method: req.method ?? "GET", path: url.pathname, watch, ...(bearer ? { token: bearer } : {}), resourceVersion: url.searchParams.get("resourceVersion") ?? undefined, status: 200 };
     this.requests.push(record);
     const fail = (status: number, reason: string, message: string): void => {
       record.status = status;
@@ -316,6 +338,7 @@ export class FakeApiServer {
       sendJson(res, status, statusBody(status, reason, message));
     };
     const what = `${p.type.plural}${p.type.group ? `.${p.type.group}` : ""} "${p.name ?? ""}"`;
+    if (p.subresource && method !== "PUT" && method !== "GET") return fail(405, "MethodNotAllowed", `method ${method} is not supported on the status subresource here`);
     if (method === "GET" && !p.name && watch) return this.serveWatch(p, url, res, record);
     if (method === "GET" && !p.name) {
       const kind = `${p.type.kind}List`;
@@ -348,7 +371,7 @@ export class FakeApiServer {
       if (!current) return fail(404, "NotFound", `${what} not found`);
       const asked = object.metadata.resourceVersion;
       if (asked !== undefined && asked !== current.metadata.resourceVersion) return fail(409, "Conflict", `Operation cannot be fulfilled on ${what}: the object has been modified; please apply your changes to the latest version and try again`);
-      return sendJson(res, 200, this.update(p.type, p.namespace, object));
+      return sendJson(res, 200, this.update(p.type, p.namespace, object, p.subresource === "status" ? "status" : undefined));
     }
     return fail(405, "MethodNotAllowed", `method ${method} is not supported on this path`);
   }
