@@ -45,7 +45,7 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const runtime = new Sidecar(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, tracing, onShutdownRequest: () => stop.abort() });
+  const runtime = new Sidecar(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, podName: process.env.POD_NAME, tracing, onShutdownRequest: () => stop.abort() });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
   try {
     await runtime.start(stop.signal);

@@ -6,7 +6,7 @@ import { createApiApp, expressServerOptions } from "../api/http/server.js";
 import { builtinRegistries, type Registries } from "../components/builtins.js";
 import { reportsHealth } from "../components/component.js";
 import { readConfiguration } from "../controller/configfile.js";
-import { Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
+import { ComponentEventReporter, Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
 import { Readiness, type Gate } from "../diagnostics/health.js";
 import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
@@ -53,6 +53,8 @@ export interface SidecarDeps {
   kubeConfig?: KubeConfig;
   /** Resync, debounce and backoff periods of the resource controller (tests shorten them). */
   controllerTuning?: ControllerTuning;
+  /** The pod's name (kubernetes mode): the sidecar's Events on Components name it. */
+  podName?: string;
   /** Switched on by the Configuration's spec.tracing; cmd/ shares it with the logger for trace ids in log lines. */
   tracing?: Tracing;
 }
@@ -129,6 +131,14 @@ export class Sidecar {
       metrics: deps.metrics,
       syncedGate: gates.resources,
       implicit: options.mode === "kubernetes" ? [KUBERNETES_SECRET_STORE] : [],
+      secrets: {
+        lookup: async (store, name) => this.store.get("secretstores", store)?.getSecret({ name, metadata: {} }),
+        defaultSecretStore: options.mode === "kubernetes" ? "kubernetes" : undefined,
+        watcher: { logger: deps.logger, kube: options.mode === "kubernetes" && deps.kubeConfig && options.namespace ? { kubeConfig: deps.kubeConfig, namespace: options.namespace } : undefined },
+      },
+      outcomes: options.mode === "kubernetes" && deps.kubeConfig && options.namespace && deps.podName
+        ? new ComponentEventReporter({ kubeConfig: deps.kubeConfig, namespace: options.namespace, podName: deps.podName, logger: deps.logger, metrics: deps.metrics })
+        : undefined,
       ...deps.controllerTuning,
     });
     const resiliency = (this.resiliency = new ResiliencyRegistry({ logger: deps.logger, metrics: deps.metrics }));

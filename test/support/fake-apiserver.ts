@@ -4,7 +4,8 @@
  * here (STACK.md "Kubernetes tooling without a cluster"), so tests drive the REAL
  * @kubernetes/client-node against this server instead of mocking the client.
  *
- * Wire protocol served (as kube-apiserver does):
+ * Wire protocol served (as kube-apiserver does; `fieldSelector=metadata.name=<name>` filters lists and watches;
+ * `.../{name}/status` of the runtime.io kinds is their status subresource; Leases and Events are served too):
  *   GET    /api/v1/namespaces/{ns}/secrets[/{name}]                         list / get
  *   GET    /apis/runtime.io/v1alpha1/namespaces/{ns}/components[/{name}]
  *   GET    /apis/runtime.io/v2alpha1/namespaces/{ns}/subscriptions[/{name}]
@@ -48,6 +49,8 @@ interface HistoryEvent {
 }
 
 interface Watcher {
+  /** A `metadata.name=<name>` field selector: only that object's events. */
+  name?: string;
   typeKey: string;
   type: ResourceType;
   namespace: string;
@@ -90,6 +93,13 @@ export interface FakeApiServerOptions {
 
 
 const clone = <T>(value: T): T => structuredClone(value);
+
+/** The name of a `fieldSelector=metadata.name=<name>` (the one field selector served; any other is ignored). */
+function nameSelected(url: URL): string | undefined {
+  const selector = url.searchParams.get("fieldSelector") ?? "";
+  const match = /^metadata\.name==?(.+)$/.exec(selector);
+  return match ? match[1] : undefined;
+}
 
 export class FakeApiServer {
   /** Every request served, in order (watch requests are logged when they start). */
@@ -291,7 +301,7 @@ export class FakeApiServer {
     this.history.push({ rv, type: eventType, typeKey, namespace, object: clone(object) });
     const limit = this.options.historyLimit ?? 1000;
     while (this.history.length > limit) this.compactedRv = this.history.shift()!.rv;
-    for (const w of this.watchers) if (w.typeKey === typeKey && w.namespace === namespace) this.writeEvent(w.res, eventType, object);
+    for (const w of this.watchers) if (w.typeKey === typeKey && w.namespace === namespace && (w.name === undefined || w.name === object.metadata.name)) this.writeEvent(w.res, eventType, object);
   }
 
   private writeEvent(res: http.ServerResponse, type: WatchEventType, object: unknown): void {
@@ -342,7 +352,8 @@ export class FakeApiServer {
     if (method === "GET" && !p.name && watch) return this.serveWatch(p, url, res, record);
     if (method === "GET" && !p.name) {
       const kind = `${p.type.kind}List`;
-      return sendJson(res, 200, { apiVersion: apiVersionOf(p.type), kind, metadata: { resourceVersion: String(this.rv) }, items: this.list(p.type, p.namespace) });
+      const name = nameSelected(url);
+      return sendJson(res, 200, { apiVersion: apiVersionOf(p.type), kind, metadata: { resourceVersion: String(this.rv) }, items: this.list(p.type, p.namespace).filter((o) => name === undefined || o.metadata.name === name) });
     }
     if (method === "GET") {
       const found = this.get(p.type, p.namespace, p.name!);
@@ -381,10 +392,12 @@ export class FakeApiServer {
     // Without this the client's fetch never resolves and the informer's start() hangs (STACK.md).
     res.flushHeaders();
     const typeKey = typeKeyOf(p.type);
+    const name = nameSelected(url);
+    const selected = (o: KubeObject): boolean => name === undefined || o.metadata.name === name;
     const asked = url.searchParams.get("resourceVersion") ?? "";
     if (asked === "" || asked === "0") {
       // "Any version": start with the current state as ADDED events, as kube-apiserver does.
-      for (const object of this.list(p.type, p.namespace)) this.writeEvent(res, "ADDED", object);
+      for (const object of this.list(p.type, p.namespace).filter(selected)) this.writeEvent(res, "ADDED", object);
     } else {
       const from = Number(asked);
       if (!Number.isInteger(from) || from < this.compactedRv) {
@@ -393,9 +406,9 @@ export class FakeApiServer {
         res.end();
         return;
       }
-      for (const e of this.history) if (e.rv > from && e.typeKey === typeKey && e.namespace === p.namespace) this.writeEvent(res, e.type, e.object);
+      for (const e of this.history) if (e.rv > from && e.typeKey === typeKey && e.namespace === p.namespace && selected(e.object)) this.writeEvent(res, e.type, e.object);
     }
-    const watcher: Watcher = { typeKey, type: p.type, namespace: p.namespace, bookmarks: /^(1|true)$/.test(url.searchParams.get("allowWatchBookmarks") ?? ""), res };
+    const watcher: Watcher = { name, typeKey, type: p.type, namespace: p.namespace, bookmarks: /^(1|true)$/.test(url.searchParams.get("allowWatchBookmarks") ?? ""), res };
     this.watchers.add(watcher);
     res.on("close", () => this.watchers.delete(watcher));
   }
