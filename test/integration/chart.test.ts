@@ -181,16 +181,17 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
     const role = one(defaults, "Role", "rt-runtime-sidecar");
     expect(role.metadata.namespace).toBe("default");
     expect(role.rules).toEqual([
-      { apiGroups: ["runtime.io"], resources: ["components", "subscriptions", "configurations", "resiliencies"], verbs: ["get", "list", "watch"] },
+      { apiGroups: ["runtime.io"], resources: ["components", "subscriptions", "configurations", "resiliencies"], verbs: ["list", "watch"] },
+      { apiGroups: ["runtime.io"], resources: ["configurations"], verbs: ["get"] },
       { apiGroups: [""], resources: ["events"], verbs: ["create", "update"] },
     ]);
     const binding = one(defaults, "RoleBinding", "rt-runtime-sidecar");
     expect(binding.roleRef).toEqual({ apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: role.metadata.name });
     expect(binding.subjects).toEqual([{ apiGroup: "rbac.authorization.k8s.io", kind: "Group", name: "system:serviceaccounts:default" }]);
     const named = one(template(["--set", "sidecarRBAC.secrets.enabled=true", "--set", "sidecarRBAC.secrets.names={redis-auth,db}"]), "Role", "rt-runtime-sidecar");
-    expect(named.rules[2]).toEqual({ apiGroups: [""], resources: ["secrets"], resourceNames: ["redis-auth", "db"], verbs: ["get", "list", "watch"] });
+    expect(named.rules[3]).toEqual({ apiGroups: [""], resources: ["secrets"], resourceNames: ["redis-auth", "db"], verbs: ["get", "list", "watch"] });
     const all = one(template(["--set", "sidecarRBAC.secrets.enabled=true"]), "Role", "rt-runtime-sidecar");
-    expect(all.rules[2]).toEqual({ apiGroups: [""], resources: ["secrets"], verbs: ["get", "list", "watch"] });
+    expect(all.rules[3]).toEqual({ apiGroups: [""], resources: ["secrets"], verbs: ["get", "list", "watch"] });
   });
 
   it("renders non-default values: Fail policy, selectors, ports, images, namespaces, ServiceMonitor", async () => {
@@ -214,7 +215,7 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
     expect(argOf(container, "--skip-namespaces")).toBe("legacy");
     const roles = manifests.filter((m) => m.kind === "Role" && m.metadata.name === "rt-runtime-sidecar");
     expect(roles.map((r) => r.metadata.namespace)).toEqual(["shop", "payments"]);
-    for (const role of roles) expect(role.rules).toHaveLength(1);
+    for (const role of roles) expect(role.rules).toHaveLength(2);
     expect(manifests.filter((m) => m.kind === "RoleBinding" && m.metadata.name === "rt-runtime-sidecar").map((b) => b.subjects[0].name)).toEqual(["system:serviceaccounts:shop", "system:serviceaccounts:payments"]);
     // The status controller follows the sidecars' namespaces.
     expect(manifests.filter((m) => m.kind === "Role" && m.metadata.name === "rt-runtime-status-controller").map((r) => r.metadata.namespace)).toEqual(["shop", "payments"]);

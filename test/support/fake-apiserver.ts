@@ -80,6 +80,7 @@ export interface RequestRecord {
   watch: boolean;
   /** The request's user (the bearer token), so tests can tell the callers apart. */
   token?: string;
+  fieldSelector?: string;
   resourceVersion?: string;
   status: number;
 }
@@ -312,7 +313,7 @@ export class FakeApiServer {
     const url = new URL(req.url ?? "/", "http://fake");
     const watch = /^(1|true)$/.test(url.searchParams.get("watch") ?? "");
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
-    const record: RequestRecord = { method: req.method ?? "GET", path: url.pathname, watch, ...(bearer ? { token: bearer } : {}), resourceVersion: url.searchParams.get("resourceVersion") ?? undefined, status: 200 };
+    const record: RequestRecord = { method: req.method ?? "GET", path: url.pathname, watch, ...(bearer ? { token: bearer } : {}), ...(url.searchParams.has("fieldSelector") ? { fieldSelector: url.searchParams.get("fieldSelector")! } : {}), resourceVersion: url.searchParams.get("resourceVersion") ?? undefined, status: 200 };
     this.requests.push(record);
     const fail = (status: number, reason: string, message: string): void => {
       record.status = status;
