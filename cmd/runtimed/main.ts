@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 import type { KubeConfig } from "@kubernetes/client-node";
+import { getHeapStatistics } from "node:v8";
 import { CommanderError } from "commander";
 import { createLogger, scoped, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { releaseStartupMemory } from "../../pkg/diagnostics/memory.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
 import { Tracing } from "../../pkg/diagnostics/tracing.js";
 import { Sidecar } from "../../pkg/sidecar/sidecar.js";
+import { exportHeapSizing } from "../../pkg/diagnostics/heap.js";
+import { followParent, planHeap, reexecWithHeap } from "./heap.js";
 import { parseOptions } from "./options.js";
 
 /** In a pod: the service account (loadFromCluster); KUBECONFIG, when set, points elsewhere (tests, running outside a cluster). */
@@ -31,6 +34,9 @@ async function main(): Promise<number> {
     process.stderr.write(`runtimed: ${(error as Error).message}\nrun 'runtimed --help' for the flags\n`);
     return 2;
   }
+  const heap = planHeap(process.env);
+  if (heap.decision.action === "resize") return reexecWithHeap(heap.decision.flags);
+  followParent(heap);
   const redactor = new SecretRedactor();
   const tracing = new Tracing(options.appId);
   const root = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson, traceIds: () => tracing.currentIds() }, redactor);
@@ -45,7 +51,11 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const runtime = new Sidecar(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, podName: process.env.POD_NAME, tracing, onShutdownRequest: () => stop.abort() });
+  const metrics = new Metrics();
+  const heapLimit = getHeapStatistics().heap_size_limit;
+  exportHeapSizing(metrics, heap.limit, heapLimit);
+  logger.info(`memory limit ${heap.limit ? `${megabytes(heap.limit.bytes)} (${heap.limit.source})` : "none"}; heap limit ${megabytes(heapLimit)}: ${heap.decision.reason}`);
+  const runtime = new Sidecar(options, { logger: root, metrics, redactor, kubeConfig, podName: process.env.POD_NAME, tracing, onShutdownRequest: () => stop.abort() });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
   try {
     await runtime.start(stop.signal);

@@ -5,7 +5,8 @@
 import type { IContainer } from "kubernetes-models/v1/Container";
 import type { IContainerPort } from "kubernetes-models/v1/ContainerPort";
 import type { IEnvVar } from "kubernetes-models/v1/EnvVar";
-import { injectionRequested, isValidAppId, parseAnnotations, type SidecarAnnotations, type SidecarResources } from "./annotations.js";
+import { heapFlags, MIN_OLD_SPACE_MIB, oldSpaceFor } from "../diagnostics/heap.js";
+import { injectionRequested, isValidAppId, parseAnnotations, parseQuantity, type SidecarAnnotations, type SidecarResources } from "./annotations.js";
 import { parsePlacement, sidecarProbes, type SidecarPlacement } from "./probes.js";
 
 export const SIDECAR_CONTAINER_NAME = "runtimed";
@@ -178,6 +179,12 @@ function sidecarContainer(appId: string, settings: SidecarAnnotations, metricsEn
   };
   const requests = { ...config.sidecarResources?.requests, ...settings.resources.requests };
   const limits = { ...config.sidecarResources?.limits, ...settings.resources.limits };
+  // The heap sized to the limit from the first instant (pkg/diagnostics/heap.ts), so the sidecar never
+  // re-executes itself to size it; a NODE_OPTIONS of the pod's runtime.io/env is left alone.
+  const limitBytes = limits.memory === undefined ? undefined : parseQuantity(limits.memory);
+  if (limitBytes !== undefined && oldSpaceFor(limitBytes) >= MIN_OLD_SPACE_MIB && !env.some((e) => e.name === "NODE_OPTIONS")) {
+    env.push({ name: "NODE_OPTIONS", value: heapFlags(limitBytes).join(" ") });
+  }
   if (Object.keys(requests).length > 0 || Object.keys(limits).length > 0) {
     container.resources = {};
     if (Object.keys(requests).length > 0) container.resources.requests = { ...requests };

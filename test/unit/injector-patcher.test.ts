@@ -116,6 +116,15 @@ describe("injector patcher on Deployment-created pods", () => {
     expect(sidecar(inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/sidecar-memory-limit": "512Mi" }), "shop", config).patched).resources).toEqual({ requests: { cpu: "50m", memory: "96Mi" }, limits: { memory: "512Mi" } });
   });
 
+  it("sizes the sidecar's old space to 60% of its memory limit and its semi-spaces to 8 MiB through NODE_OPTIONS, unless runtime.io/env sets NODE_OPTIONS", () => {
+    const config: InjectorConfig = { ...CONFIG, sidecarResources: { requests: {}, limits: { memory: "256Mi" } } };
+    const env = (annotations: Record<string, string>): Array<{ name: string; value?: string }> => sidecar(inject(deploymentPod({ "runtime.io/enabled": "true", ...annotations }), "shop", config).patched).env;
+    expect(env({})).toContainEqual({ name: "NODE_OPTIONS", value: "--max-old-space-size=153 --max-semi-space-size=8" });
+    expect(env({ "runtime.io/sidecar-memory-limit": "1Gi" })).toContainEqual({ name: "NODE_OPTIONS", value: "--max-old-space-size=614 --max-semi-space-size=16" });
+    expect(env({ "runtime.io/env": "NODE_OPTIONS=--max-old-space-size=64" }).filter((e) => e.name === "NODE_OPTIONS")).toEqual([{ name: "NODE_OPTIONS", value: "--max-old-space-size=64" }]);
+    expect(sidecar(inject(deploymentPod({ "runtime.io/enabled": "true" })).patched).env.map((e) => e.name)).not.toContain("NODE_OPTIONS");
+  });
+
   it("takes the runtime.io/enabled label as the opt-in too (what the webhook's default objectSelector matches)", () => {
     const pod = deploymentPod({}, { labels: { "runtime.io/enabled": "true" } });
     expect(sidecar(inject(pod).patched).name).toBe("runtimed");
