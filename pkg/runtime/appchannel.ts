@@ -7,7 +7,7 @@ export interface AppChannelOptions {
   address: string;
   port: number;
   /** Sent on every call (DESIGN.md: APP_API_TOKEN as header runtime-api-token; dapr-api-token too, for Dapr SDK apps). */
-  token?: string;
+  token?: string | (() => string);
   timeoutMs: number;
   /** Replies bigger than this are cut off with an error: an app cannot make the sidecar buffer without bound. */
   maxReplyBytes: number;
@@ -90,9 +90,10 @@ export class AppChannel {
 
   invoke(request: AppRequest): Promise<AppResponse> {
     const headers: Record<string, string> = { ...request.headers };
-    if (this.options.token) {
-      headers["runtime-api-token"] = this.options.token;
-      headers["dapr-api-token"] = this.options.token;
+    const token = typeof this.options.token === "function" ? this.options.token() : this.options.token;
+    if (token) {
+      headers["runtime-api-token"] = token;
+      headers["dapr-api-token"] = token;
     }
     const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body);
     if (body) headers["content-length"] = String(body.length);

@@ -6,6 +6,7 @@ import { createApiApp, expressServerOptions } from "../api/http/server.js";
 import { builtinRegistries, type Registries } from "../components/builtins.js";
 import { reportsHealth } from "../components/component.js";
 import { readConfiguration } from "../controller/configfile.js";
+import { TokenFile } from "../diagnostics/tokenfile.js";
 import { ComponentEventReporter, Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
 import { Readiness, type Gate } from "../diagnostics/health.js";
 import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
@@ -70,6 +71,7 @@ export class Sidecar {
   readonly appConfiguration = new AppConfiguration();
   readonly metrics: Metrics;
   readonly processor: Processor;
+  private readonly apiToken?: string | (() => string);
   /** Loads resources and hot-reloads them (files or the Kubernetes API; pkg/controller). */
   readonly controller: Controller;
   /** Runs the input side of bindings and delivers their events to the app (issue 5). */
@@ -98,6 +100,10 @@ export class Sidecar {
     this.logger = scoped(deps.logger, "runtime");
     const redactor = deps.redactor ?? new SecretRedactor();
     for (const name of PROTECTED_ENV) if (options.env[name]) redactor.add(options.env[name]!);
+    // Token files are watched and re-read (rotation without a restart); they win over the environment.
+    const apiTokenFile = options.apiTokenFile ? new TokenFile(options.apiTokenFile, scoped(deps.logger, "runtime.auth"), redactor) : undefined;
+    const appTokenFile = options.appTokenFile ? new TokenFile(options.appTokenFile, scoped(deps.logger, "runtime.auth"), redactor) : undefined;
+    this.apiToken = apiTokenFile ? () => apiTokenFile.current() : options.apiToken;
     this.processor = new Processor({
       registries: deps.registries ?? builtinRegistries(),
       store: this.store,
@@ -118,7 +124,7 @@ export class Sidecar {
     this.readiness.probe(() => this.store.list().filter((e) => reportsHealth(e.instance) && !e.instance.healthy()).map((e) => `component ${e.name} (not connected)`), { outbound: true });
     let appConnection: ApiContext["appConnection"];
     if (options.appPort !== undefined) {
-      this.appChannel = new AppChannel({ address: options.appChannelAddress, port: options.appPort, token: options.appToken, timeoutMs: 60_000, maxReplyBytes: options.maxBodyBytes });
+      this.appChannel = new AppChannel({ address: options.appChannelAddress, port: options.appPort, token: appTokenFile ? () => appTokenFile.current() : options.appToken, timeoutMs: 60_000, maxReplyBytes: options.maxBodyBytes });
       appConnection = { port: options.appPort, channelAddress: options.appChannelAddress, protocol: "http", maxConcurrency: options.appMaxConcurrency };
     }
     this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, logger: deps.logger, metrics: deps.metrics });
@@ -187,7 +193,7 @@ export class Sidecar {
       pubsub: this.publisher,
       resiliency,
     };
-    const { app, listener } = createApiApp({ endpoints: allEndpoints(this.api), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken, tracing });
+    const { app, listener } = createApiApp({ endpoints: allEndpoints(this.api), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: this.apiToken, tracing });
     this.http = new HttpServer(listener, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs, expressServerOptions(app));
     const metricsServer = options.enableMetrics ? new MetricsServer(deps.metrics, { port: options.metricsPort, address: options.listenAddress }) : undefined;
 

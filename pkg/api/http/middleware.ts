@@ -40,12 +40,19 @@ const PUBLIC_PROBES = new Set(["/v1.0/healthz", "/v1.0/healthz/outbound"]);
  * `runtime-api-token` (or Dapr's `dapr-api-token`). Compared in constant time over digests so the
  * length of the token does not leak either.
  */
-export function apiTokenAuth(token: string): (req: Request, res: Response, next: NextFunction) => void {
-  const expected = createHash("sha256").update(token).digest();
+export function apiTokenAuth(token: string | (() => string)): (req: Request, res: Response, next: NextFunction) => void {
+  // A function: the token of a watched file (--api-token-file), which may rotate; its digest is kept per value.
+  const current = typeof token === "function" ? token : (): string => token;
+  let digest = { of: current(), value: createHash("sha256").update(current()).digest() };
+  const expected = (): Buffer => {
+    const now = current();
+    if (now !== digest.of) digest = { of: now, value: createHash("sha256").update(now).digest() };
+    return digest.value;
+  };
   return (req, _res, next) => {
     if (req.method === "GET" && PUBLIC_PROBES.has(req.path)) return next();
     const given = req.get("runtime-api-token") ?? req.get("dapr-api-token");
-    const ok = given !== undefined && timingSafeEqual(createHash("sha256").update(given).digest(), expected);
+    const ok = given !== undefined && timingSafeEqual(createHash("sha256").update(given).digest(), expected());
     next(ok ? undefined : Errors.unauthorized());
   };
 }

@@ -14,7 +14,8 @@ export interface ApiAppOptions {
   logger: Logger;
   metrics: Metrics;
   maxBodyBytes: number;
-  apiToken?: string;
+  /** A function when the token comes from a watched file and may rotate. */
+  apiToken?: string | (() => string);
   /** Server spans per request once tracing is on (switched on after the Configuration is read). */
   tracing?: Tracing;
 }
