@@ -51,7 +51,7 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const metrics = new Metrics();
+  const metrics = new Metrics({ appId: options.appId });
   const heapLimit = getHeapStatistics().heap_size_limit;
   exportHeapSizing(metrics, heap.limit, heapLimit);
   logger.info(`memory limit ${heap.limit ? `${megabytes(heap.limit.bytes)} (${heap.limit.source})` : "none"}; heap limit ${megabytes(heapLimit)}: ${heap.decision.reason}`);

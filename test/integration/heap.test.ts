@@ -43,8 +43,8 @@ describe("the heap sized to the container's memory limit", () => {
     const sidecar = await startSidecar({ appId: "heap", env: { RUNTIME_CGROUP_ROOT: cgroup({ v2: String(256 * MIB) }) } });
     try {
       const metrics = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
-      expect(metrics).toContain(`runtime_process_memory_limit_bytes ${256 * MIB}`);
-      const heapLimit = Number(/runtime_process_heap_limit_bytes (\d+)/.exec(metrics)?.[1]);
+      expect(metrics).toContain(`runtime_process_memory_limit_bytes{app_id="heap"} ${256 * MIB}`);
+      const heapLimit = Number(/runtime_process_heap_limit_bytes\{app_id="heap"\} (\d+)/.exec(metrics)?.[1]);
       // heap_size_limit = old space + young generation (three semi-spaces): 153 + 24 MiB.
       expect(heapLimit).toBe((153 + 24) * MIB);
       await waitFor(() => /memory limit 256\.0 MB .*memory\.max\); heap limit 177\.0 MB: sized to the limit: --max-old-space-size=153 --max-semi-space-size=8/.test(sidecar.output()), { what: `the heap log line\n${sidecar.output()}` });

@@ -59,7 +59,7 @@ describe("operating in a cluster: Events, status, Secret rotation, least-privile
     api.list(EVENTS, NS).filter((e) => (e.involvedObject as { name: string }).name === component && (reason === undefined || e.reason === reason));
   const rotations = async (result: string): Promise<number> => {
     const text = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
-    return Number(new RegExp(`runtime_component_secret_rotation_total\\{component="orders",result="${result}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+    return Number(new RegExp(`runtime_component_secret_rotation_total\\{component="orders",result="${result}",app_id="checkout"\\} (\\d+)`).exec(text)?.[1] ?? 0);
   };
 
   beforeAll(async () => {

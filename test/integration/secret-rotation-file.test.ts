@@ -61,7 +61,7 @@ describe("secret rotation through a local file store (built sidecar, private red
     await writeFile(aside, JSON.stringify(values));
     await rename(aside, secretsFile);
   };
-  const reloads = (component: string, result: string): Promise<number> => metric(sidecar, new RegExp(`runtime_component_secret_rotation_total\\{component="${component}",result="${result}"\\} (\\d+)`));
+  const reloads = (component: string, result: string): Promise<number> => metric(sidecar, new RegExp(`runtime_component_secret_rotation_total\\{component="${component}",result="${result}",app_id="rotator"\\} (\\d+)`));
 
   beforeAll(async () => {
     redis = await PrivateRedis.start();
