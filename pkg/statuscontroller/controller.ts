@@ -18,6 +18,14 @@ export const STATUS_KINDS = [
 
 type StatusKind = (typeof STATUS_KINDS)[number];
 
+interface RestartableInformer {
+  label: string;
+  namespace: string;
+  informer: ListWatch<KubernetesObject>;
+  backoff: Backoff;
+  timer?: NodeJS.Timeout;
+}
+
 export interface StatusControllerOptions {
   kubeConfig: KubeConfig;
   /** The namespaces watched (the chart's Role per namespace: least privilege, no cluster-wide grant). */
@@ -40,8 +48,9 @@ export interface StatusControllerOptions {
  */
 export class StatusController {
   private readonly logger: Logger;
-  private readonly informers: Array<{ kind: StatusKind; label: string; namespace: string; informer: ListWatch<KubernetesObject>; backoff: Backoff; timer?: NodeJS.Timeout }> = [];
+  private readonly informers: Array<RestartableInformer & { kind: StatusKind }> = [];
   private readonly eventInformers = new Map<string, ListWatch<CoreV1Event>>();
+  private readonly eventEntries: RestartableInformer[] = [];
   private readonly elector: LeaderElector;
   private readonly objects: CustomObjectsApi;
   private readonly queue = new Set<string>();
@@ -83,8 +92,9 @@ export class StatusController {
           if (e.involvedObject?.kind === "Component" && e.involvedObject.apiVersion?.startsWith("runtime.io/")) this.enqueue("Component", namespace, e.involvedObject.name);
         });
       }
-      const entry = { label: "events", namespace, informer: events as unknown as ListWatch<KubernetesObject>, backoff: new Backoff(options.retry) };
+      const entry: RestartableInformer = { label: "events", namespace, informer: events as unknown as ListWatch<KubernetesObject>, backoff: new Backoff(options.retry) };
       events.on("error", (error) => this.restart(entry, error));
+      this.eventEntries.push(entry);
       this.eventInformers.set(namespace, events);
     }
   }
@@ -103,14 +113,14 @@ export class StatusController {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retryTimer);
-    for (const i of this.informers) clearTimeout(i.timer);
+    for (const i of [...this.informers, ...this.eventEntries]) clearTimeout(i.timer);
     await this.draining;
     await this.elector.close();
     await Promise.all([...this.informers.map((i) => i.informer.stop()), ...[...this.eventInformers.values()].map((i) => i.stop())]);
   }
 
   /** The client's informer stops on any error but 410 (STYLE.md): restart it with capped backoff. */
-  private restart(entry: { label: string; namespace: string; informer: ListWatch<KubernetesObject>; backoff: Backoff; timer?: NodeJS.Timeout }, error: unknown): void {
+  private restart(entry: RestartableInformer, error: unknown): void {
     if (this.closed) return;
     const delay = entry.backoff.next();
     this.logger.warn(`${entry.label} informer in ${entry.namespace} failed (${(error as Error).message}); restarting in ${delay}ms`);
