@@ -1,10 +1,13 @@
 import type { KubeConfig } from "@kubernetes/client-node";
+import { getHeapStatistics } from "node:v8";
 import { CommanderError } from "commander";
+import { exportHeapSizing } from "../../pkg/diagnostics/heap.js";
 import { createLogger, scoped, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { releaseStartupMemory } from "../../pkg/diagnostics/memory.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
 import { Tracing } from "../../pkg/diagnostics/tracing.js";
 import { Sidecar } from "../../pkg/sidecar/sidecar.js";
+import { followParent, planHeap, reexecWithHeap } from "./heap.js";
 import { missingResourceFolder, parseCommandLine, UsageError } from "./options.js";
 
 /** In a pod: the service account (loadFromCluster); KUBECONFIG, when set, points elsewhere (tests, running outside a cluster). */
@@ -41,6 +44,10 @@ async function main(): Promise<number> {
     process.stderr.write(`runtimed: ${missing}\n`);
     return 1;
   }
+  // V8 fixes its heap limits at start: a heap larger than the container's memory allows means a re-exec.
+  const heap = planHeap(process.env);
+  if (heap.decision.action === "resize") return reexecWithHeap(heap.decision.flags);
+  followParent(heap);
   const redactor = new SecretRedactor();
   const tracing = new Tracing(options.appId);
   const root = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson, traceIds: () => tracing.currentIds() }, redactor);
@@ -55,7 +62,11 @@ async function main(): Promise<number> {
       return 1;
     }
   }
-  const runtime = new Sidecar(options, { logger: root, metrics: new Metrics(), redactor, kubeConfig, tracing, onShutdownRequest: () => stop.abort() });
+  const metrics = new Metrics({ appId: options.appId });
+  const heapLimit = getHeapStatistics().heap_size_limit;
+  exportHeapSizing(metrics, heap.limit, heapLimit);
+  logger.info(`memory limit ${heap.limit ? `${megabytes(heap.limit.bytes)} (${heap.limit.source})` : "none"}; heap limit ${megabytes(heapLimit)}: ${heap.decision.reason}`);
+  const runtime = new Sidecar(options, { logger: root, metrics, redactor, kubeConfig, podName: process.env.POD_NAME, tracing, onShutdownRequest: () => stop.abort() });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
   watchSupervisor(process.env.RUNTIMED_SUPERVISOR_PID, stop, (message) => logger.warn(message));
   try {

@@ -42,7 +42,9 @@ export function addSidecarFlags(program: Command, { appIdRequired }: { appIdRequ
     .addOption(new Option("--log-level <level>", "log level").choices(["error", "warn", "info", "debug"]).default("info"))
     .option("--log-as-json [bool]", "JSON log lines", bool, false)
     .addOption(new Option("--max-body-size <size>", "request body limit (413 beyond it)").argParser(bytes).default(4 * 1024 * 1024, "4Mi"))
-    .addOption(new Option("--graceful-shutdown-seconds <seconds>", "drain in-flight work on SIGTERM").argParser(seconds).default(5000, "5"));
+    .addOption(new Option("--graceful-shutdown-seconds <seconds>", "drain in-flight work on SIGTERM").argParser(seconds).default(5000, "5"))
+    .option("--api-token-file <file>", "the API token from a file, re-read when it changes (instead of RUNTIME_API_TOKEN)")
+    .option("--app-token-file <file>", "the app token from a file, re-read when it changes (instead of APP_API_TOKEN)");
 }
 
 /**
@@ -93,7 +95,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
     appId: string; appPort?: number; appChannelAddress: string; appProtocol: "http" | "grpc"; enableAppHealthCheck: boolean;
     appHealthCheckPath: string; appHealthProbeInterval: number; appHealthProbeTimeout: number; appHealthThreshold: number; grpcPort: number; appMaxConcurrency: number; httpPort: number; listenAddress?: string;
     metricsPort: number; enableMetrics: boolean; resourcesPath: string[]; config?: string; mode: "standalone" | "kubernetes";
-    logLevel: LogLevel; logAsJson: boolean; maxBodySize: number; gracefulShutdownSeconds: number;
+    logLevel: LogLevel; logAsJson: boolean; maxBodySize: number; gracefulShutdownSeconds: number; apiTokenFile?: string; appTokenFile?: string;
   }>();
   if (o.mode === "kubernetes" && !env.NAMESPACE) throw new UsageError("--mode kubernetes needs the NAMESPACE environment variable");
   const options: RuntimeOptions = {
@@ -124,6 +126,8 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
     gracefulShutdownMs: o.gracefulShutdownSeconds,
     apiToken: env.RUNTIME_API_TOKEN || env.DAPR_API_TOKEN || undefined,
     appToken: env.APP_API_TOKEN || undefined,
+    apiTokenFile: o.apiTokenFile,
+    appTokenFile: o.appTokenFile,
     env,
   };
   return { options, warnings };

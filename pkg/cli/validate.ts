@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import type { ComponentResource, Resource } from "../apis/types.js";
 import type { Registries } from "../components/builtins.js";
-import { kindOfType } from "../components/component.js";
+import { componentTypeErrors } from "../components/typecheck.js";
 import { resourceKey } from "../controller/differ.js";
 import { formatManifestError, manifestFilesIn, parseManifests } from "../controller/files.js";
 import { unservedBuildingBlock, unservedMessage } from "../controller/unserved.js";
@@ -108,16 +108,8 @@ export async function validatePaths(paths: readonly string[], options: ValidateO
 
 /** A type or version no registry knows fails the sidecar's start-up; say so now, with the known ones. */
 function checkComponentType(component: ComponentResource, file: string, registries: Registries): Problem[] {
-  const { type, version } = component.spec;
   const where = { severity: "error" as const, file, kind: "Component", name: component.metadata.name };
-  const kind = kindOfType(type);
-  if (!kind) return [{ ...where, field: "spec.type", message: `${JSON.stringify(type)} is not a building block runtimed has (${Object.keys(registries).join(", ")})` }];
-  const registry = registries[kind];
-  if (!registry.has(type)) return [{ ...where, field: "spec.type", message: `unknown ${kind} component type ${JSON.stringify(type)}; known: ${[...new Set(registry.types().map((t) => t.split("/")[0]))].join(", ")}` }];
-  const canonical = registry.canonicalType(type);
-  const versions = registry.types().filter((t) => t.startsWith(`${canonical}/`)).map((t) => t.slice(canonical.length + 1));
-  if (!versions.includes(version)) return [{ ...where, field: "spec.version", message: `${type} has no version ${JSON.stringify(version)}; known: ${versions.join(", ")}` }];
-  return [];
+  return componentTypeErrors(component.spec.type, component.spec.version, registries).map((e) => ({ ...where, ...e }));
 }
 
 /**

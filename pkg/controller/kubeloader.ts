@@ -158,7 +158,7 @@ class InformerRunner {
     const result = validateResource({
       apiVersion: raw.apiVersion ?? `${this.watched.group}/${this.watched.version}`,
       kind: raw.kind ?? this.watched.kind,
-      metadata: { name, namespace: meta.namespace, resourceVersion: meta.resourceVersion, uid: meta.uid },
+      metadata: { name, namespace: meta.namespace, resourceVersion: meta.resourceVersion, uid: meta.uid, ...(meta.generation !== undefined ? { generation: meta.generation } : {}) },
       spec: raw.spec,
       ...(raw.auth !== undefined ? { auth: raw.auth } : {}),
       ...(raw.scopes !== undefined ? { scopes: raw.scopes } : {}),

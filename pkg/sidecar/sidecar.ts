@@ -4,10 +4,12 @@ import { GrpcApiServer } from "../api/grpc/server.js";
 import { allEndpoints } from "../api/http/routes/index.js";
 import { createApiApp, expressServerOptions } from "../api/http/server.js";
 import { Universal, type ApiContext } from "../api/universal/index.js";
+import type { Token } from "../util/token.js";
 import { builtinRegistries, type Registries } from "../components/builtins.js";
 import { reportsHealth } from "../components/component.js";
 import { readConfiguration } from "../controller/configfile.js";
-import { Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
+import { TokenFile } from "../diagnostics/tokenfile.js";
+import { ComponentEventReporter, Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
 import { Readiness, type Gate } from "../diagnostics/health.js";
 import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
@@ -54,6 +56,8 @@ export interface SidecarDeps {
   kubeConfig?: KubeConfig;
   /** Resync, debounce and backoff periods of the resource controller (tests shorten them). */
   controllerTuning?: ControllerTuning;
+  /** The pod's name (kubernetes mode): the sidecar's Events on Components name it. */
+  podName?: string;
   /** Switched on by the Configuration's spec.tracing; cmd/ shares it with the logger for trace ids in log lines. */
   tracing?: Tracing;
 }
@@ -71,6 +75,7 @@ export class Sidecar {
   readonly appConfiguration = new AppConfiguration();
   readonly metrics: Metrics;
   readonly processor: Processor;
+  private readonly apiToken?: Token;
   /** Loads resources and hot-reloads them (files or the Kubernetes API; pkg/controller). */
   readonly controller: Controller;
   /** Runs the input side of bindings and delivers their events to the app. */
@@ -103,8 +108,12 @@ export class Sidecar {
     const tracing = deps.tracing ?? new Tracing(options.appId);
     const gates = readinessGates(this.readiness, options);
     this.watchComponentHealth();
-    this.processor = buildProcessor(options, deps, this.store);
-    this.appChannel = createAppChannel(options);
+    const redactor = deps.redactor ?? new SecretRedactor();
+    for (const name of PROTECTED_ENV) if (options.env[name]) redactor.add(options.env[name]!);
+    const tokens = watchedTokens(options, deps, redactor);
+    this.apiToken = tokens.api;
+    this.processor = buildProcessor(options, deps, this.store, redactor);
+    this.appChannel = createAppChannel(options, tokens.app);
     this.appHealth = this.buildAppHealth(options, deps);
     this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, appHealth: this.appHealth, logger: deps.logger, metrics: deps.metrics, resiliency: { inbound: (component) => this.resiliency.inbound(component) } });
     this.processor.addListener(this.inputBindings);
@@ -118,8 +127,8 @@ export class Sidecar {
     this.pubsubSubscriptions = this.buildSubscriptions(options, deps, pubsubMetrics, tracing);
     this.api = this.apiContext(options, deps);
     const universal = new Universal(this.api);
-    this.http = buildHttpApi(options, deps, this.api, universal, tracing);
-    this.grpc = new GrpcApiServer({ api: universal, port: options.grpcPort, address: options.listenAddress, maxBodyBytes: options.maxBodyBytes, gracefulShutdownMs: options.gracefulShutdownMs, apiToken: options.apiToken, logger: scoped(deps.logger, "runtime.grpc"), metrics: deps.metrics, tracing, gate: gates.grpc });
+    this.http = buildHttpApi(options, deps, this.api, universal, tracing, this.apiToken);
+    this.grpc = new GrpcApiServer({ api: universal, port: options.grpcPort, address: options.listenAddress, maxBodyBytes: options.maxBodyBytes, gracefulShutdownMs: options.gracefulShutdownMs, apiToken: this.apiToken, logger: scoped(deps.logger, "runtime.grpc"), metrics: deps.metrics, tracing, gate: gates.grpc });
     this.manager = new RunnableManager(this.runnables(options, deps, gates, tracing), { graceMs: options.gracefulShutdownMs, logger: this.logger });
   }
 
@@ -168,6 +177,14 @@ export class Sidecar {
       metrics: deps.metrics,
       syncedGate,
       implicit: options.mode === "kubernetes" ? [KUBERNETES_SECRET_STORE] : [],
+      secrets: {
+        lookup: async (store, name) => this.store.get("secretstores", store)?.getSecret({ name, metadata: {} }),
+        defaultSecretStore: options.mode === "kubernetes" ? "kubernetes" : undefined,
+        watcher: { logger: deps.logger, kube: options.mode === "kubernetes" && deps.kubeConfig && options.namespace ? { kubeConfig: deps.kubeConfig, namespace: options.namespace } : undefined },
+      },
+      outcomes: options.mode === "kubernetes" && deps.kubeConfig && options.namespace && deps.podName
+        ? new ComponentEventReporter({ kubeConfig: deps.kubeConfig, namespace: options.namespace, podName: deps.podName, logger: deps.logger, metrics: deps.metrics })
+        : undefined,
       ...deps.controllerTuning,
     });
     const resiliency = this.resiliency;
@@ -319,9 +336,17 @@ function readinessGates(readiness: Readiness, options: RuntimeOptions) {
   };
 }
 
-function buildProcessor(options: RuntimeOptions, deps: SidecarDeps, store: ComponentStore): Processor {
-  const redactor = deps.redactor ?? new SecretRedactor();
-  for (const name of PROTECTED_ENV) if (options.env[name]) redactor.add(options.env[name]!);
+/** Token files are watched and re-read (rotation without a restart); they win over the environment's tokens. */
+function watchedTokens(options: RuntimeOptions, deps: SidecarDeps, redactor: SecretRedactor): { api?: Token; app?: Token } {
+  const watch = (file: string | undefined): (() => string) | undefined => {
+    if (!file) return undefined;
+    const token = new TokenFile(file, scoped(deps.logger, "runtime.auth"), redactor);
+    return () => token.current();
+  };
+  return { api: watch(options.apiTokenFile) ?? options.apiToken, app: watch(options.appTokenFile) ?? options.appToken };
+}
+
+function buildProcessor(options: RuntimeOptions, deps: SidecarDeps, store: ComponentStore, redactor: SecretRedactor): Processor {
   return new Processor({
     registries: deps.registries ?? builtinRegistries(),
     store,
@@ -346,8 +371,8 @@ function goDuration(ms: number): string {
 }
 
 /** The channel to the app (deliveries, input bindings, configuration notifications); none without --app-port. */
-function buildHttpApi(options: RuntimeOptions, deps: SidecarDeps, ctx: ApiContext, universal: Universal, tracing: Tracing): HttpServer {
-  const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, universal), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken, tracing });
+function buildHttpApi(options: RuntimeOptions, deps: SidecarDeps, ctx: ApiContext, universal: Universal, tracing: Tracing, apiToken: Token | undefined): HttpServer {
+  const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, universal), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken, tracing });
   return new HttpServer(listener, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs, expressServerOptions(app));
 }
 

@@ -5,6 +5,7 @@ import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
 import { TRACEPARENT, type ActiveSpan, type Tracing } from "../../diagnostics/tracing.js";
 import { daprProtos } from "../../proto/dapr.js";
 import { apiTokenMatcher, API_TOKEN_NAMES } from "../universal/auth.js";
+import type { Token } from "../../util/token.js";
 import { ApiError, Errors, GrpcCode, unsupportedMethod, type Universal } from "../universal/index.js";
 import { unaryMethods, type CallContext } from "./methods.js";
 import { ConfigurationStreams } from "./streams.js";
@@ -18,7 +19,8 @@ export interface GrpcApiOptions {
   /** `--max-body-size`: the largest message received (RESOURCE_EXHAUSTED beyond it, from grpc-js). */
   maxBodyBytes: number;
   gracefulShutdownMs: number;
-  apiToken?: string;
+  /** A function when the token comes from a watched file and may rotate. */
+  apiToken?: Token;
   logger: Logger;
   metrics: Metrics;
   tracing?: Tracing;

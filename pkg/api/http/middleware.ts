@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../../diagnostics/logger.js";
 import { apiTokenMatcher } from "../universal/auth.js";
+import type { Token } from "../../util/token.js";
 import { ApiError, Errors } from "./errors.js";
 
 // eslint-disable-next-line no-control-regex
@@ -39,7 +40,7 @@ const PUBLIC_PROBES = new Set(["/v1.0/healthz", "/v1.0/healthz/outbound"]);
  * With an API token set, every route but exactly the two health probes needs header
  * `runtime-api-token` (or Dapr's `dapr-api-token`), checked by the rule both transports share.
  */
-export function apiTokenAuth(token: string): (req: Request, res: Response, next: NextFunction) => void {
+export function apiTokenAuth(token: Token): (req: Request, res: Response, next: NextFunction) => void {
   const matches = apiTokenMatcher(token);
   return (req, _res, next) => {
     if (req.method === "GET" && PUBLIC_PROBES.has(req.path)) return next();

@@ -7,6 +7,7 @@ import type { ActiveSpan, Tracing } from "../../diagnostics/tracing.js";
 import { directListener, directMatcher, type DirectRoute } from "./direct.js";
 import type { Endpoint } from "./endpoint.js";
 import { Errors } from "./errors.js";
+import type { Token } from "../../util/token.js";
 import { apiTokenAuth, errorRenderer, normalisePath } from "./middleware.js";
 
 export interface ApiAppOptions {
@@ -14,7 +15,8 @@ export interface ApiAppOptions {
   logger: Logger;
   metrics: Metrics;
   maxBodyBytes: number;
-  apiToken?: string;
+  /** A function when the token comes from a watched file and may rotate. */
+  apiToken?: Token;
   /** Server spans per request once tracing is on (switched on after the Configuration is read). */
   tracing?: Tracing;
 }
