@@ -52,9 +52,9 @@ spec:
     expect(await publish("pubsub")).toBe(grpc.status.OK);
     expect(await publish("nope")).toBe(grpc.status.INVALID_ARGUMENT);
     const metrics = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
-    expect(metrics).toMatch(/runtime_grpc_server_request_count\{method="PublishEvent",status="OK"\} 1/);
-    expect(metrics).toMatch(/runtime_grpc_server_request_count\{method="PublishEvent",status="INVALID_ARGUMENT"\} 1/);
-    expect(metrics).toMatch(/runtime_grpc_server_latency_ms_count\{method="PublishEvent",status="OK"\} 1/);
+    expect(metrics).toMatch(/runtime_grpc_server_request_count\{method="PublishEvent",status="OK",app_id="[^"]+"\} 1/);
+    expect(metrics).toMatch(/runtime_grpc_server_request_count\{method="PublishEvent",status="INVALID_ARGUMENT",app_id="[^"]+"\} 1/);
+    expect(metrics).toMatch(/runtime_grpc_server_latency_ms_count\{method="PublishEvent",status="OK",app_id="[^"]+"\} 1/);
     expect(metrics).toMatch(/runtime_health_ready\{gate="grpc-server"\} 1/);
   });
 
