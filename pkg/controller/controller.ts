@@ -4,7 +4,7 @@ import { inScope } from "../apis/types.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
 import type { Gate } from "../diagnostics/health.js";
-import { Backoff, type BackoffOptions } from "../util/backoff.js";
+import { Backoff, RETRY_DEFAULTS, type BackoffOptions } from "../util/backoff.js";
 import { diffResources, resourceKey, specFingerprint } from "./differ.js";
 import type { ResourceLoader } from "./loader.js";
 
@@ -37,7 +37,7 @@ export interface ControllerOptions {
   syncedGate?: Gate;
   /** Full re-read and reconcile (default 60 s): catches what a watch missed, retries what failed. */
   resyncIntervalMs?: number;
-  /** Requeue after a failed pass (default 500 ms doubling to 30 s). */
+  /** Requeue after a failed pass (default RETRY_DEFAULTS.controllerRequeue). */
   retryBackoff?: BackoffOptions;
   /** Resources the mode brings itself (kubernetes: the `kubernetes` secret store) unless the loader has one of the same kind and name. */
   implicit?: readonly Resource[];
@@ -71,7 +71,7 @@ export class Controller {
 
   constructor(private readonly options: ControllerOptions) {
     this.logger = scoped(options.logger, "runtime.controller");
-    this.backoff = new Backoff({ initialMs: 500, maxMs: 30_000, ...options.retryBackoff });
+    this.backoff = new Backoff(options.retryBackoff ?? RETRY_DEFAULTS.controllerRequeue);
     this.reloads = options.metrics.counter("component_reload_total", "Resource changes applied by the controller after startup, by kind, operation and result", ["kind", "operation", "result"]);
   }
 

@@ -1,11 +1,12 @@
 import type { Component } from "../component.js";
+import type { RetryDefaults } from "../../util/backoff.js";
 
 /** What a broker carries: the bytes the runtime built (a serialised CloudEvent, or the raw payload). */
 export interface PubSubMessage {
   topic: string;
   data: Buffer;
   contentType?: string;
-  /** Broker-level metadata (e.g. ttlInSeconds on publish; broker ids on delivery). */
+  /** Broker-level metadata (broker ids on delivery). */
   metadata: Record<string, string>;
 }
 
@@ -13,6 +14,9 @@ export interface PublishRequest {
   topic: string;
   data: Buffer;
   contentType?: string;
+  /** How long the message lives unread; the runtime read it once from the request (metadata.ts). */
+  ttlMs?: number;
+  /** The request's metadata as given, for the broker's own names (routingKey, ...). */
   metadata: Record<string, string>;
 }
 
@@ -58,6 +62,8 @@ export interface BulkPublishEntry {
   entryId: string;
   data: Buffer;
   contentType?: string;
+  /** The entry's TTL (its metadata over the request's), read once by the runtime. */
+  ttlMs?: number;
   metadata: Record<string, string>;
 }
 
@@ -72,4 +78,13 @@ export interface BulkPublisher {
 
 export function isBulkPublisher(pubsub: PubSub): pubsub is PubSub & BulkPublisher {
   return typeof (pubsub as Partial<BulkPublisher>).bulkPublish === "function";
+}
+
+/** Optional ability, found at run time: a component whose metadata (Dapr's backOff* fields) sets its subscriptions' delivery retry. */
+export interface RetryDefaultsProvider {
+  retryDefaults(): RetryDefaults;
+}
+
+export function hasRetryDefaults(component: object): component is RetryDefaultsProvider {
+  return typeof (component as Partial<RetryDefaultsProvider>).retryDefaults === "function";
 }

@@ -31,8 +31,8 @@ export interface EnvelopeInput {
   tracestate?: string;
   /** The CloudEvent id; default a fresh uuid (tracing sets it first, for the producer span's message id). */
   id?: string;
-  /** Seconds until the message expires (metadata.ttlInSeconds). */
-  ttlSeconds?: number;
+  /** Milliseconds until the message expires (metadata.ttlInSeconds, read by components/pubsub/metadata.ts). */
+  ttlMs?: number;
   /** The CloudEvent `type` (EVENT_TYPES by the component's dialect); default the spec's. */
   eventType?: string;
   /**
@@ -119,7 +119,7 @@ function envelopeHead(input: EnvelopeInput, contentType: string): string {
   let head = `{"id":${input.id === undefined ? `"${randomUUID()}"` : q(input.id)},"source":${q(input.appId)},"type":${q(input.eventType ?? EVENT_TYPE)},"specversion":"1.0","datacontenttype":${q(contentType)},"time":"${isoTime(nowMs)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
   if (input.traceparent) head += `,"traceparent":${q(input.traceparent)},"traceid":${q(input.traceparent)}`;
   if (input.tracestate) head += `,"tracestate":${q(input.tracestate)}`;
-  if (input.ttlSeconds !== undefined) head += `,"expiration":"${new Date(nowMs + input.ttlSeconds * 1000).toISOString()}"`;
+  if (input.ttlMs !== undefined) head += `,"expiration":"${new Date(nowMs + input.ttlMs).toISOString()}"`;
   return head;
 }
 
@@ -147,8 +147,8 @@ function addTraceAndExpiry(event: Record<string, unknown>, input: EnvelopeInput)
     event["traceid"] = input.traceparent;
     if (input.tracestate) event["tracestate"] = input.tracestate;
   }
-  if (input.ttlSeconds !== undefined) {
-    event["expiration"] = new Date(Date.now() + input.ttlSeconds * 1000).toISOString();
+  if (input.ttlMs !== undefined) {
+    event["expiration"] = new Date(Date.now() + input.ttlMs).toISOString();
   }
 }
 

@@ -1,4 +1,4 @@
-import { hasRetryDefaults } from "../../components/pubsub/retry.js";
+import { hasRetryDefaults } from "../../components/pubsub/types.js";
 import type { ActiveSubscription, PubSub, PubSubMessage, Settlement } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";

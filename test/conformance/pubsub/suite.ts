@@ -168,8 +168,8 @@ export const PUBSUB_CASES: readonly Case[] = [
       const first = await h.subscribe(pubsub, topic, group, () => Promise.resolve());
       first.controller.abort();
       await first.active.drained();
-      await pubsub.publish({ topic, data: Buffer.from("short-lived"), metadata: { ttlInSeconds: "1" } });
-      await pubsub.publish({ topic, data: Buffer.from("long-lived"), metadata: { ttlInSeconds: "60" } });
+      await pubsub.publish({ topic, data: Buffer.from("short-lived"), ttlMs: 1000, metadata: {} });
+      await pubsub.publish({ topic, data: Buffer.from("long-lived"), ttlMs: 60_000, metadata: {} });
       h.advanceClock(2000);
       const rec = recorder();
       await h.subscribe(pubsub, topic, group, rec.handler);

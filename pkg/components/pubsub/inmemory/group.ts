@@ -1,6 +1,6 @@
 import type { Logger } from "../../../diagnostics/logger.js";
 import { HandlerPool } from "../pool.js";
-import { isExpired, type Clock } from "../ttl.js";
+import { isExpired, type Clock } from "../metadata.js";
 import type { MessageHandler, PubSubMessage } from "../types.js";
 
 export interface QueuedMessage {

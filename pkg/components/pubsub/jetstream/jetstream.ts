@@ -3,8 +3,7 @@ import { connect, headers as natsHeaders, jwtAuthenticator, type NatsConnection,
 import { jetstream, jetstreamManager, JetStreamApiCodes, PubHeaders, type Consumer, type JetStreamClient, type JetStreamManager, type JetStreamOptions } from "@nats-io/jetstream";
 import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
-import { consumerIdOf } from "../metadata.js";
-import { expiresAtOf, type Clock } from "../ttl.js";
+import { consumerIdOf, expiresAtOf, type Clock } from "../metadata.js";
 import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
 import { parseJetStreamMetadata, safeName, type JetStreamSettings } from "./metadata.js";
 import { NoStreamError, PubAckPublisher } from "./publisher.js";
@@ -91,7 +90,7 @@ export class JetStreamPubSub implements PubSub, HealthReporter {
     if (!this.connected) throw new Error(`the connection to NATS at ${settings.servers.join(",")} is down (reconnecting)`);
     const h = natsHeaders();
     if (request.contentType) h.set(CONTENT_TYPE_HEADER, request.contentType);
-    const expiresAt = expiresAtOf(request.metadata, this.now());
+    const expiresAt = expiresAtOf(request.ttlMs, this.now());
     if (expiresAt !== undefined) h.set(EXPIRES_HEADER, String(expiresAt));
     const msgID = cloudEventId(request.data, request.contentType);
     // JetStream stores a message once per Nats-Msg-Id (within the stream's duplicate window): a retried publish too.

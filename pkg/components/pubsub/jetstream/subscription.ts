@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Consumer, ConsumeOptions, ConsumerMessages, JsMsg } from "@nats-io/jetstream";
 import type { Logger } from "../../../diagnostics/logger.js";
 import { HandlerPool } from "../pool.js";
-import { isExpired, type Clock } from "../ttl.js";
+import { isExpired, type Clock } from "../metadata.js";
 import type { ActiveSubscription, MessageHandler, Settlement } from "../types.js";
 import { JETSTREAM_DEFAULTS, type JetStreamSettings } from "./metadata.js";
 import type { TickBatch } from "./tickbatch.js";

@@ -4,8 +4,8 @@ import type { MqttClient } from "mqtt";
 import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { subscriptionConsumerId } from "../metadata.js";
-import { parseBackOffMetadata, type RetryDefaults, type RetryDefaultsProvider } from "../retry.js";
-import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
+import { parseBackOffFields, type RetryDefaults } from "../../../util/backoff.js";
+import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, RetryDefaultsProvider, SubscribeRequest } from "../types.js";
 import { closeClient, connected, openClient } from "./connection.js";
 import { parseMqttMetadata, type MqttSettings } from "./metadata.js";
 import { MqttSubscriber } from "./subscriber.js";
@@ -64,7 +64,7 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseMqttMetadata(metadata, { appId: this.context.appId, env: this.context.env, namespace: this.context.namespace });
-    this.retry = parseBackOffMetadata(metadata);
+    this.retry = parseBackOffFields(metadata);
     this.settings = settings;
     // A password given in the URL is a secret like any secretKeyRef: it never reaches a log line.
     if (settings.password) this.context.redactor.add(settings.password);

@@ -16,7 +16,6 @@ import { QueueConsumer } from "./consumer.js";
 import { parseRabbitMQMetadata, type RabbitMQSettings } from "./metadata.js";
 import { Publisher, type OutgoingMessage } from "./publisher.js";
 import { metadataValue, subscriptionConsumerId } from "../metadata.js";
-import { ttlSecondsOf } from "../ttl.js";
 import { queueNameOf, routingKeysOf } from "./topology.js";
 
 /** close() waits this long for handlers in flight; what is still unacknowledged then goes back to the queue with the connection. */
@@ -70,12 +69,12 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
 
   async publish(request: PublishRequest): Promise<void> {
     const { publisher } = this.ready();
-    await publisher.publish(request.topic, outgoing(request.data, request.contentType, request.metadata));
+    await publisher.publish(request.topic, outgoing(request.data, request.contentType, request.ttlMs, request.metadata));
   }
 
   async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
     const { publisher } = this.ready();
-    const messages = request.entries.map((e) => outgoing(e.data, e.contentType, { ...request.metadata, ...e.metadata }));
+    const messages = request.entries.map((e) => outgoing(e.data, e.contentType, e.ttlMs, { ...request.metadata, ...e.metadata }));
     let errors: Array<Error | undefined>;
     try {
       errors = await publisher.publishAll(request.topic, messages);
@@ -129,7 +128,6 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
   }
 }
 
-function outgoing(data: Buffer, contentType: string | undefined, metadata: Record<string, string>): OutgoingMessage {
-  const seconds = ttlSecondsOf(metadata);
-  return { data, contentType, routingKey: metadataValue(metadata, "routingKey") ?? "", ttlMs: seconds === undefined ? undefined : seconds * 1000 };
+function outgoing(data: Buffer, contentType: string | undefined, ttlMs: number | undefined, metadata: Record<string, string>): OutgoingMessage {
+  return { data, contentType, routingKey: metadataValue(metadata, "routingKey") ?? "", ttlMs };
 }

@@ -2,7 +2,7 @@ import type { Logger } from "../../../diagnostics/logger.js";
 import { pause } from "../../../util/backoff.js";
 import type { RedisClient } from "../../redis/client.js";
 import { HandlerPool } from "../pool.js";
-import { isExpired, type Clock } from "../ttl.js";
+import { isExpired, type Clock } from "../metadata.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { decodeEntryList, decodeReadReply, isBusyGroupError, isNoGroupError, type StreamEntry } from "./entry.js";
 import type { RedisPubSubSettings } from "./metadata.js";

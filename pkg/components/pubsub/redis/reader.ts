@@ -1,6 +1,6 @@
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { RedisClient } from "../../redis/client.js";
-import { Backoff, pause } from "../../../util/backoff.js";
+import { Backoff, pause, RETRY_DEFAULTS } from "../../../util/backoff.js";
 import { HeldAcks, type AckBatch } from "./acks.js";
 import { decodeReadReplyByStream, isNoGroupError, type StreamEntry } from "./entry.js";
 
@@ -215,7 +215,7 @@ export class SharedReader {
 
   private async run(): Promise<void> {
     const { connection, group, consumerName, logger } = this.deps;
-    const backoff = new Backoff({ initialMs: 200, maxMs: 2000 });
+    const backoff = new Backoff(RETRY_DEFAULTS.reconnect);
     let failures = 0;
     while (!this.stopped) {
       const ready: ReadTarget[] = [];

@@ -19,7 +19,7 @@ import { BulkAppender } from "./bulkappend.js";
 import { StreamConsumer } from "./consumer.js";
 import { SharedReader } from "./reader.js";
 import { subscriptionConsumerId } from "../metadata.js";
-import { expiresAtOf, type Clock } from "../ttl.js";
+import { expiresAtOf, type Clock } from "../metadata.js";
 import { entryFields } from "./entry.js";
 import { parseRedisMetadata, type RedisPubSubSettings } from "./metadata.js";
 import { TickPipeline } from "./tickpipeline.js";
@@ -64,7 +64,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
 
   async publish(request: PublishRequest): Promise<void> {
     const { settings } = this.ready();
-    const fields = entryFields(request.data, request.contentType, expiresAtOf(request.metadata, this.now()));
+    const fields = entryFields(request.data, request.contentType, expiresAtOf(request.ttlMs, this.now()));
     await this.publishes!.call("XADD", [...this.xaddHead(request.topic, settings), ...fields]);
   }
 
@@ -76,12 +76,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const fields: Array<Array<string | Buffer>> = [];
     const now = this.now();
     for (const entry of request.entries) {
-      try {
-        fields.push(entryFields(entry.data, entry.contentType, expiresAtOf({ ...request.metadata, ...entry.metadata }, now)));
-      } catch (error) {
-        failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
-        continue;
-      }
+      fields.push(entryFields(entry.data, entry.contentType, expiresAtOf(entry.ttlMs, now)));
       sent.push(entry);
     }
     if (sent.length === 0) return { failedEntries };
