@@ -46,7 +46,7 @@ export interface ControllerOptions {
 type Operation = "create" | "update" | "delete";
 
 /**
- * One loop for both modes (DESIGN.md "Architecture", issue 6): loader -> differ on the spec ->
+ * One loop for both modes (DESIGN.md "Architecture"): loader -> differ on the spec ->
  * reconciler applying deletes, then updates, then creates, one resource at a time. Level-based:
  * every trigger (a watch event, the resync timer, a retry) reads the loader's whole snapshot and
  * converges towards it; nothing depends on seeing each event.
@@ -66,8 +66,6 @@ export class Controller {
   private subscriptionsFingerprint = "[]";
   private configurationsFingerprint = "[]";
   private resilienciesFingerprint = "[]";
-  private subscriptionSet: SubscriptionResource[] = [];
-  private configurationSet: ConfigurationResource[] = [];
 
   constructor(private readonly options: ControllerOptions) {
     this.logger = scoped(options.logger, "runtime.controller");
@@ -77,15 +75,6 @@ export class Controller {
 
   addListener(listener: ResourceListener): void {
     this.listeners.push(listener);
-  }
-
-  /** The declarative Subscriptions in scope, as last applied. */
-  subscriptions(): SubscriptionResource[] {
-    return [...this.subscriptionSet];
-  }
-
-  configurations(): ConfigurationResource[] {
-    return [...this.configurationSet];
   }
 
   /**
@@ -207,12 +196,10 @@ export class Controller {
     const resPrint = print(resiliencies);
     if (subsPrint !== this.subscriptionsFingerprint) {
       this.subscriptionsFingerprint = subsPrint;
-      this.subscriptionSet = subscriptions;
       for (const l of this.listeners) await this.safely("subscriptionsChanged", () => l.subscriptionsChanged?.(subscriptions));
     }
     if (confPrint !== this.configurationsFingerprint) {
       this.configurationsFingerprint = confPrint;
-      this.configurationSet = configurations;
       for (const l of this.listeners) await this.safely("configurationsChanged", () => l.configurationsChanged?.(configurations));
     }
     if (resPrint !== this.resilienciesFingerprint) {

@@ -86,7 +86,7 @@ export function serializeEnvelope(input: EnvelopeInput): Buffer {
     if (input.serialisedJson) return spliced(`${head},"data":`, input.data);
     const text = input.data.toString("utf8");
     if (text.trim() === "") return Buffer.from(`${head},"data":""}`);
-    // A byte scan, not a second parse: the hot path pays one JSON.parse as before.
+    // A byte scan, not a second parse: the hot path pays one JSON.parse in all.
     const tooDeep = jsonTooDeep(input.data);
     try {
       JSON.parse(text);

@@ -147,7 +147,7 @@ export class JetStreamPubSub implements PubSub, HealthReporter {
     this.writes.flush();
     const nc = this.nc;
     this.nc = undefined;
-    // Read before `connected` is cleared (it used to be read after, so close() never drained).
+    // Read before `connected` is cleared: read after, it would always say "down" and close() would never drain.
     const drain = nc !== undefined && this.connectedNow(nc);
     this.connected = false;
     try {

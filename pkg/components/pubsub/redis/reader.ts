@@ -53,7 +53,7 @@ export function ackDelayMs(processingTimeoutMs: number): number {
  * One blocking `XREADGROUP ... STREAMS k1 .. kn > .. >` for every stream a consumer (group + name)
  * reads, on one connection: a component holds O(1) Redis connections whatever its topic count,
  * instead of one per subscribed topic. Streams without room are left out of the read (backpressure
- * per topic, as before); COUNT is the smallest room among the streams read (COUNT bounds each
+ * per topic); COUNT is the smallest room among the streams read (COUNT bounds each
  * stream's share of the reply). Adding or removing a stream, or room coming back to a stream left
  * out, re-issues the read: the blocked one is ended with CLIENT UNBLOCK from the command connection.
  */
