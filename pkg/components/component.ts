@@ -61,6 +61,8 @@ export interface ComponentContext {
   kubeConfig?: KubeConfig;
   /** Epoch ms; message expiry reads it (tests inject a clock so TTLs pass without waiting). Default Date.now. */
   now?: () => number;
+  /** How long close() waits for work in flight (the sidecar's --graceful-shutdown-seconds); default 5s. */
+  gracefulShutdownMs?: number;
 }
 
 /**

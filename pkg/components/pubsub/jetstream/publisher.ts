@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { createInbox, type Msg, type MsgHdrs, type NatsConnection } from "@nats-io/transport-node";
 import { JetStreamApiError, type ApiError } from "@nats-io/jetstream";
-import type { TickBatch } from "./tickbatch.js";
+import type { WriteCoalescer } from "../coalescer.js";
 
 /** How often waiting publishes are checked for their timeout; a publish times out between timeout - this and timeout. */
 const SWEEP_MS = 250;
@@ -36,7 +36,7 @@ export class PubAckPublisher {
 
   constructor(
     private readonly nc: NatsConnection,
-    private readonly writes: TickBatch,
+    private readonly writes: WriteCoalescer<() => void>,
     private readonly timeoutMs: number,
   ) {
     // Ended with the connection (drain or close).
@@ -51,7 +51,7 @@ export class PubAckPublisher {
     this.waiting.set(token, { resolve, reject, sentAt: performance.now() });
     this.sweeper ??= setInterval(() => this.sweep(), SWEEP_MS).unref();
     // A lone publish leaves at once; one issued while others await their PubAck waits for the end of the turn and leaves with them.
-    this.writes.write(() => this.send(token, subject, data, headers), alone);
+    this.writes.push(() => this.send(token, subject, data, headers), alone);
     return promise;
   }
 

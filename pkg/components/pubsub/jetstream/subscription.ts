@@ -3,9 +3,10 @@ import type { Consumer, ConsumeOptions, ConsumerMessages, JsMsg } from "@nats-io
 import type { Logger } from "../../../diagnostics/logger.js";
 import { HandlerPool } from "../pool.js";
 import { isExpired, type Clock } from "../metadata.js";
-import type { ActiveSubscription, MessageHandler, Settlement } from "../types.js";
+import { deliver, type Settler } from "../subscriptions.js";
+import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { JETSTREAM_DEFAULTS, type JetStreamSettings } from "./metadata.js";
-import type { TickBatch } from "./tickbatch.js";
+import type { WriteCoalescer } from "../coalescer.js";
 
 /** Header carrying the publish's ttlInSeconds as an absolute epoch-ms deadline (JetStream 2.9 has no per-message TTL). */
 export const EXPIRES_HEADER = "Runtimed-Expires-At";
@@ -18,7 +19,10 @@ const MAX_REBIND_BACKOFF_MS = 2000;
  */
 const STOPPED_NAK_DELAY_MS = 250;
 
-export interface SubscriptionDeps {
+/** ackPolicy none: the server settled each message when it sent it. */
+const NO_ACKS: Settler = { ack: () => undefined, nack: () => undefined };
+
+export interface JetStreamSubscriptionDeps {
   topic: string;
   /** Binds to the durable consumer again (re-creating stream and consumer when the server lost them). */
   rebind: () => Promise<Consumer>;
@@ -26,7 +30,7 @@ export interface SubscriptionDeps {
   handler: MessageHandler;
   logger: Logger;
   /** Acks and naks leave at the end of the turn, together with the connection's other writes. */
-  writes: TickBatch;
+  writes: WriteCoalescer<() => void>;
   now: Clock;
 }
 
@@ -46,7 +50,7 @@ export class JetStreamSubscription implements ActiveSubscription {
   private signal!: AbortSignal;
   private nextSendAt = 0;
 
-  constructor(private readonly deps: SubscriptionDeps) {
+  constructor(private readonly deps: JetStreamSubscriptionDeps) {
     this.bound = deps.settings.concurrency === "single" ? 1 : deps.settings.prefetch;
     this.pool = new HandlerPool<JsMsg>({
       concurrency: this.bound,
@@ -140,34 +144,25 @@ export class JetStreamSubscription implements ActiveSubscription {
     const ackWaitMs = settings.ackWaitMs ?? JETSTREAM_DEFAULTS.serverAckWaitMs;
     const progress = settings.ackPolicy === "none" ? undefined : setInterval(() => message.working(), Math.max(10, Math.floor(ackWaitMs / 3)));
     const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
-    let settlement: Settlement | void;
-    try {
-      settlement = await handler({
-        topic,
-        data,
-        contentType: message.headers?.get(CONTENT_TYPE_HEADER) || undefined,
-        metadata: { Topic: message.subject, "jetstream.sequence": String(message.seq), "jetstream.deliveryCount": String(message.info.deliveryCount) },
-      });
-    } catch (error) {
-      clearInterval(progress);
-      const delay = this.signal.aborted ? STOPPED_NAK_DELAY_MS : this.nakDelay(message.info.deliveryCount);
-      logger.debug(`handler rejected message ${message.seq} of ${topic}: ${(error as Error).message}; redelivery in ${delay}ms`);
-      this.nak(message, delay);
-      return;
-    }
-    clearInterval(progress);
-    if (settings.ackPolicy === "none") return;
+    const { writes } = this.deps;
+    const delivered = { topic, data, contentType: message.headers?.get(CONTENT_TYPE_HEADER) || undefined, metadata: { Topic: message.subject, "jetstream.sequence": String(message.seq), "jetstream.deliveryCount": String(message.info.deliveryCount) } };
     // term, not ack, for what the runtime gave up on: the server raises a MSG_TERMINATED advisory
     // ($JS.EVENT.ADVISORY.CONSUMER.MSG_TERMINATED.<stream>.<consumer>) that operators can alert on.
     // No reason text: servers before 2.10 read "+TERM <reason>" as no acknowledgement at all and
     // redeliver after ackWait.
-    if (settlement === "dropped") this.deps.writes.defer(() => message.term());
-    else this.deps.writes.defer(() => message.ack());
+    const settler = settings.ackPolicy === "none" ? NO_ACKS : { ack: () => writes.push(() => message.ack()), nack: (delayMs: number) => this.nak(message, delayMs), term: () => writes.push(() => message.term()) };
+    await deliver(handler, delivered, settler, (error) => {
+      clearInterval(progress);
+      const delay = this.signal.aborted ? STOPPED_NAK_DELAY_MS : this.nakDelay(message.info.deliveryCount);
+      logger.debug(`handler rejected message ${message.seq} of ${topic}: ${(error as Error).message}; redelivery in ${delay}ms`);
+      return delay;
+    });
+    clearInterval(progress);
   }
 
   private nak(message: JsMsg, delayMs: number): void {
     if (this.deps.settings.ackPolicy === "none") return;
-    this.deps.writes.defer(() => (delayMs > 0 ? message.nak(delayMs) : message.nak()));
+    this.deps.writes.push(() => (delayMs > 0 ? message.nak(delayMs) : message.nak()));
   }
 
   /** backOff's entry for this attempt (the last one repeats), else nakDelay. */

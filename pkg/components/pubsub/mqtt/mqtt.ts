@@ -8,7 +8,9 @@ import { parseBackOffFields, type RetryDefaults } from "../../../util/backoff.js
 import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, RetryDefaultsProvider, SubscribeRequest } from "../types.js";
 import { closeClient, connected, openClient } from "./connection.js";
 import { parseMqttMetadata, type MqttSettings } from "./metadata.js";
-import { MqttSubscriber } from "./subscriber.js";
+import { runEach, WriteCoalescer } from "../coalescer.js";
+import { BrokerSubscriptions } from "../subscriptions.js";
+import { MqttSubscription } from "./subscription.js";
 
 /**
  * `pubsub.mqtt3` (alias `pubsub.mqtt`): MQTT 3.1.1 on mqtt.js, Dapr's metadata names.
@@ -55,12 +57,18 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
   private retry: RetryDefaults = {};
   private publisher?: MqttClient;
   private readonly pending = new Set<Pending>();
-  private corked = false;
+  /**
+   * The publishes of one event-loop turn leave in one socket write: mqtt.js writes each packet on its
+   * own, so a batch runs its publishes inside one cork of the socket (mqtt-packet's own per-packet
+   * cork nests inside).
+   */
+  private readonly writes = new WriteCoalescer<() => void>({ send: (batch) => this.corked(batch) });
   private sweeper?: NodeJS.Timeout;
-  private readonly closing = new AbortController();
-  private readonly subscribers = new Set<MqttSubscriber>();
+  private readonly subscriptions: BrokerSubscriptions<MqttSubscription>;
 
-  constructor(private readonly context: ComponentContext) {}
+  constructor(private readonly context: ComponentContext) {
+    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
+  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseMqttMetadata(metadata, { appId: this.context.appId, env: this.context.env, namespace: this.context.namespace });
@@ -98,35 +106,33 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     const { settings, publisher } = this.ready();
     if (/[+#]/.test(request.topic) || request.topic.startsWith("$")) throw new Error(`topic ${JSON.stringify(request.topic)} cannot be published to: MQTT wildcards (+, #) and $-topics are for subscriptions`);
     if (!publisher.connected) throw new Error(`MQTT broker ${settings.display} is not connected`);
-    this.coalesceWrites(publisher);
     await new Promise<void>((resolve, reject) => {
       const pending: Pending = { reject, deadline: Date.now() + settings.publishTimeoutMs };
       this.pending.add(pending);
       this.sweepTimeouts(settings);
-      publisher.publish(request.topic, request.data, { qos: settings.qos, retain: settings.retain }, (error) => {
+      const settle = (error?: Error): void => {
         this.pending.delete(pending);
         if (error) reject(error);
         else resolve();
+      };
+      this.writes.push(() => {
+        try {
+          publisher.publish(request.topic, request.data, { qos: settings.qos, retain: settings.retain }, settle);
+        } catch (error) {
+          settle(error as Error);
+        }
       });
     });
   }
 
-  /**
-   * The publishes of one event-loop turn leave in one socket write: concurrent HTTP publishes arrive
-   * in one poll phase, and mqtt.js writes each packet on its own (a writev per PUBLISH was a fifth of
-   * the sidecar's CPU at 32 in flight). The socket stays corked until the turn's check phase, so a
-   * lone publish waits microseconds, not a timer. (mqtt-packet's own per-packet cork nests inside.)
-   */
-  private coalesceWrites(publisher: MqttClient): void {
-    if (this.corked) return;
-    const stream = publisher.stream as { cork?: () => void; uncork?: () => void } | undefined;
-    if (!stream?.cork || !stream.uncork) return;
-    stream.cork();
-    this.corked = true;
-    setImmediate(() => {
-      this.corked = false;
-      stream.uncork!();
-    });
+  private corked(batch: Array<() => void>): void {
+    const stream = this.publisher?.stream as { cork?: () => void; uncork?: () => void } | undefined;
+    stream?.cork?.();
+    try {
+      runEach(batch);
+    } finally {
+      stream?.uncork?.();
+    }
   }
 
   /**
@@ -155,24 +161,18 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     const group = this.groupOf(request.metadata);
     const filter = settings.sharedSubscriptions ? `$share/${group}/${request.topic}` : request.topic;
     const clientId = claimClientId(group, request.topic);
-    const subscriber = new MqttSubscriber({ settings, clientId, filter, topic: request.topic, handler, logger: this.context.logger });
+    const subscriber = new MqttSubscription({ settings, clientId, filter, topic: request.topic, handler, logger: this.context.logger });
     try {
-      await subscriber.start(AbortSignal.any([signal, this.closing.signal]));
+      await subscriber.start(this.subscriptions.signalFor(signal));
     } catch (error) {
       releaseClientId(clientId);
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
     }
-    this.subscribers.add(subscriber);
-    void subscriber.drained().finally(() => {
-      this.subscribers.delete(subscriber);
-      releaseClientId(clientId);
-    });
-    return subscriber;
+    return this.subscriptions.add(subscriber, () => releaseClientId(clientId));
   }
 
   async close(): Promise<void> {
-    this.closing.abort();
-    await Promise.all([...this.subscribers].map((s) => s.drained()));
+    await this.subscriptions.close();
     clearInterval(this.sweeper);
     const publisher = this.publisher;
     this.publisher = undefined;

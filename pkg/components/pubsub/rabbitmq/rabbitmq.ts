@@ -1,4 +1,4 @@
-import type { ComponentContext } from "../../component.js";
+import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import type {
   ActiveSubscription,
@@ -12,31 +12,29 @@ import type {
   SubscribeRequest,
 } from "../types.js";
 import { AmqpConnection } from "./connection.js";
-import { QueueConsumer } from "./consumer.js";
+import { BrokerSubscriptions } from "../subscriptions.js";
+import { RabbitMQSubscription } from "./subscription.js";
 import { parseRabbitMQMetadata, type RabbitMQSettings } from "./metadata.js";
 import { Publisher, type OutgoingMessage } from "./publisher.js";
 import { metadataValue, subscriptionConsumerId } from "../metadata.js";
 import { queueNameOf, routingKeysOf } from "./topology.js";
-
-/** close() waits this long for handlers in flight; what is still unacknowledged then goes back to the queue with the connection. */
-const CLOSE_DRAIN_MS = 5000;
 
 /**
  * `pubsub.rabbitmq` on amqplib, with Dapr's metadata names and topology: an exchange per topic, a
  * queue per (consumerID, topic) named `<consumerID>-<topic>`, so replicas of one app compete on
  * one queue while other apps each get every message, and a Dapr sidecar of the same app shares it.
  */
-export class RabbitMQPubSub implements PubSub, BulkPublisher {
+export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter {
   private settings?: RabbitMQSettings;
   private connection?: AmqpConnection;
   private publisher?: Publisher;
-  private readonly closing = new AbortController();
-  private readonly consumers = new Set<QueueConsumer>();
+  private readonly subscriptions: BrokerSubscriptions<RabbitMQSubscription>;
 
   private readonly now: () => number;
 
   constructor(private readonly context: ComponentContext) {
     this.now = context.now ?? Date.now;
+    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
   }
 
   async init(metadata: ComponentMetadata): Promise<void> {
@@ -49,7 +47,7 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
       const field = metadata.string("connectionString", ["host"]) !== undefined ? "connectionString" : "hostname";
       throw metadata.error(field, `names a RabbitMQ that cannot be reached (${settings.safeUrl}): ${(error as Error).message}`);
     }
-    if (this.closing.signal.aborted) {
+    if (this.subscriptions.closed) {
       // close() came first (an init that outlived its initTimeout): do not leave this connection behind.
       await connection.close();
       throw new Error(`pubsub ${this.context.name} was closed while connecting`);
@@ -91,7 +89,7 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
     const { connection, settings } = this.ready();
     const queue = queueNameOf(this.consumerIdOf(request.metadata, settings), request.topic, request.metadata);
-    const consumer = new QueueConsumer({
+    const consumer = new RabbitMQSubscription({
       connection,
       settings,
       topic: request.topic,
@@ -101,18 +99,13 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
       logger: this.context.logger,
       now: this.now,
     });
-    await consumer.start(AbortSignal.any([signal, this.closing.signal]));
-    this.consumers.add(consumer);
-    void consumer.drained().finally(() => this.consumers.delete(consumer));
-    return consumer;
+    await consumer.start(this.subscriptions.signalFor(signal));
+    return this.subscriptions.add(consumer);
   }
 
   async close(): Promise<void> {
-    this.closing.abort();
-    const drained = Promise.all([...this.consumers].map((c) => c.drained()));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_DRAIN_MS)))]);
-    clearTimeout(timer);
+    // What is still unacknowledged after the drain goes back to the queue with the connection.
+    await this.subscriptions.close();
     await this.publisher?.close();
     await this.connection?.close();
     this.connection = undefined;

@@ -4,7 +4,7 @@ import { Backoff, pause, RETRY_DEFAULTS } from "../../../util/backoff.js";
 import { HeldAcks, type AckBatch } from "./acks.js";
 import { decodeReadReplyByStream, isNoGroupError, type StreamEntry } from "./entry.js";
 
-/** What the shared reader needs of each subscription it reads for (StreamConsumer). */
+/** What the shared reader needs of each subscription it reads for (RedisSubscription). */
 export interface ReadTarget {
   readonly stream: string;
   /** Entries it can take now (free handler slots plus read-ahead); 0 leaves its stream out of the next read. */

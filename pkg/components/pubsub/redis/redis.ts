@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { RedisOptions } from "ioredis";
-import type { ComponentContext } from "../../component.js";
+import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { closeClient, createRedisClient, verifyConnection, type RedisClient } from "../../redis/client.js";
 import type {
@@ -15,14 +15,15 @@ import type {
   PublishRequest,
   SubscribeRequest,
 } from "../types.js";
+import { BrokerSubscriptions } from "../subscriptions.js";
 import { BulkAppender } from "./bulkappend.js";
-import { StreamConsumer } from "./consumer.js";
+import { RedisSubscription } from "./subscription.js";
 import { SharedReader } from "./reader.js";
 import { subscriptionConsumerId } from "../metadata.js";
 import { expiresAtOf, type Clock } from "../metadata.js";
 import { entryFields } from "./entry.js";
 import { parseRedisMetadata, type RedisPubSubSettings } from "./metadata.js";
-import { TickPipeline } from "./tickpipeline.js";
+import { PipelinedCommands } from "./pipeline.js";
 
 /** A publish must fail (500) rather than hang while Redis is away; at-least-once means 204 only once XADD succeeded. */
 const COMMAND_TIMEOUT_MS = 10_000;
@@ -32,13 +33,12 @@ const PUBLISH_RETRIES = 2;
  * `pubsub.redis`: Redis Streams. A topic is a stream; each app is a consumer group (its app-id or
  * `consumerID`), so replicas of an app compete for messages while different apps each get all of them.
  */
-export class RedisStreamsPubSub implements PubSub, BulkPublisher {
+export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter {
   private settings?: RedisPubSubSettings;
   private client?: RedisClient;
-  private publishes?: TickPipeline;
+  private publishes?: PipelinedCommands;
   private bulk?: BulkAppender;
-  private readonly closing = new AbortController();
-  private readonly consumers = new Set<StreamConsumer>();
+  private readonly subscriptions: BrokerSubscriptions<RedisSubscription>;
   /** One reader (one blocking connection) per consumer group and consumer name, shared by all their streams. */
   private readonly readers = new Map<string, SharedReader>();
 
@@ -46,6 +46,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
 
   constructor(private readonly context: ComponentContext) {
     this.now = context.now ?? Date.now;
+    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
   }
 
   async init(metadata: ComponentMetadata): Promise<void> {
@@ -53,13 +54,18 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const commandTimeout = this.settings.connection.writeTimeoutMs ?? COMMAND_TIMEOUT_MS;
     const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout });
     this.client = client;
-    this.publishes = new TickPipeline(client);
+    this.publishes = new PipelinedCommands(client);
     this.bulk = new BulkAppender(client, this.context.logger);
     await verifyConnection(client, this.settings.connection, commandTimeout);
   }
 
   features(): PubSubFeature[] {
     return ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"];
+  }
+
+  /** Outbound health reports the component while its command connection is down (ioredis reconnects meanwhile). */
+  healthy(): boolean {
+    return this.client?.status === "ready";
   }
 
   async publish(request: PublishRequest): Promise<void> {
@@ -99,10 +105,10 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const { client, settings: base } = this.ready();
     const group = subscriptionConsumerId(request.metadata, this.context.appId);
     const settings = group === undefined ? base : { ...base, consumerGroup: group };
-    const combined = AbortSignal.any([signal, this.closing.signal]);
+    const combined = this.subscriptions.signalFor(signal);
     const consumerName = claimConsumerName(request.topic, settings.consumerGroup);
     const reader = this.readerFor(settings.consumerGroup, consumerName, request.topic);
-    const consumer = new StreamConsumer({
+    const consumer = new RedisSubscription({
       client,
       reader,
       stream: request.topic,
@@ -119,17 +125,11 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
       releaseConsumerName(request.topic, settings.consumerGroup, consumer.name);
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
     }
-    this.consumers.add(consumer);
-    void consumer.drained().finally(() => {
-      this.consumers.delete(consumer);
-      releaseConsumerName(request.topic, settings.consumerGroup, consumer.name);
-    });
-    return consumer;
+    return this.subscriptions.add(consumer, () => releaseConsumerName(request.topic, settings.consumerGroup, consumer.name));
   }
 
   async close(): Promise<void> {
-    this.closing.abort();
-    await Promise.all([...this.consumers].map((c) => c.drained()));
+    await this.subscriptions.close();
     await Promise.all([...this.readers.values()].map((r) => r.closed()));
     const client = this.client;
     this.client = undefined;
@@ -156,7 +156,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
       connection: this.connect(`reader ${group}`, {}, { maxRetriesPerRequest: null }),
       // CLIENT UNBLOCK needs the id of the node connection a Cluster client picked: there, a short BLOCK re-issues the read instead.
       unblock: cluster ? undefined : this.client!,
-      // Acks no read carries share the tick pipeline's writes with the XADDs.
+      // Acks no read carries share the pipelined commands's writes with the XADDs.
       send: (command, args) => publishes.call(command, args),
       group,
       consumerName,

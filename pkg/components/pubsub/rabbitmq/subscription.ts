@@ -2,12 +2,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Channel, ConsumeMessage } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
 import { HandlerPool } from "../pool.js";
-import type { ActiveSubscription, MessageHandler } from "../types.js";
+import { deliver, type Settler } from "../subscriptions.js";
+import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types.js";
 import type { AmqpConnection } from "./connection.js";
 import type { RabbitMQSettings } from "./metadata.js";
 import { declareExchange, EXPIRES_AT_HEADER } from "./topology.js";
 
-export interface QueueConsumerDeps {
+export interface RabbitMQSubscriptionDeps {
   connection: AmqpConnection;
   settings: RabbitMQSettings;
   topic: string;
@@ -37,13 +38,13 @@ const REQUEUE_PAUSE_REDELIVERED_MS = 1000;
  * itself up again; unacknowledged messages return to the queue by the broker's doing, so nothing
  * accepted is lost (a message handled but not yet acknowledged comes again: a duplicate).
  */
-export class QueueConsumer implements ActiveSubscription {
+export class RabbitMQSubscription implements ActiveSubscription {
   /** `concurrency: single` is one handler at a time in delivery order; parallel leaves the bound to prefetchCount and the runtime. */
   private readonly pool: HandlerPool<Delivery>;
   private loop: Promise<void> = Promise.resolve();
   private signal!: AbortSignal;
 
-  constructor(private readonly deps: QueueConsumerDeps) {
+  constructor(private readonly deps: RabbitMQSubscriptionDeps) {
     this.pool = new HandlerPool({ concurrency: deps.settings.concurrency === "single" ? 1 : Infinity, handle: (d) => this.process(d) });
   }
 
@@ -163,22 +164,20 @@ export class QueueConsumer implements ActiveSubscription {
       if (!settings.autoAck) settle(() => channel.nack(message, false, false), logger, queue);
       return;
     }
-    try {
-      await handler({
-        topic,
-        data: message.content,
-        contentType: message.properties.contentType as string | undefined,
-        metadata: message.fields.routingKey ? { routingKey: message.fields.routingKey } : {},
-      });
-    } catch (error) {
-      if (settings.autoAck) return;
-      const requeue = settings.requeueInFailure || this.signal.aborted;
-      if (!this.signal.aborted) await sleep(message.fields.redelivered ? REQUEUE_PAUSE_REDELIVERED_MS : REQUEUE_PAUSE_MS, undefined, { signal: this.signal }).catch(() => undefined);
-      logger.debug(`handler rejected a message of queue ${queue}: ${(error as Error).message}; ${requeue ? "requeued" : "rejected (requeueInFailure is false)"}`);
-      settle(() => channel.nack(message, false, requeue), logger, queue);
-      return;
-    }
-    if (!settings.autoAck) settle(() => channel.ack(message), logger, queue);
+    const delivered: PubSubMessage = { topic, data: message.content, contentType: message.properties.contentType as string | undefined, metadata: message.fields.routingKey ? { routingKey: message.fields.routingKey } : {} };
+    // autoAck: the broker settled each message when it sent it. No term: a message the runtime gave up is acknowledged, as Dapr's is.
+    const settler: Settler = settings.autoAck
+      ? { ack: () => undefined, nack: () => undefined }
+      : {
+          ack: () => settle(() => channel.ack(message), logger, queue),
+          nack: async (delayMs) => {
+            const requeue = settings.requeueInFailure || this.signal.aborted;
+            if (delayMs > 0) await sleep(delayMs, undefined, { signal: this.signal }).catch(() => undefined);
+            logger.debug(`a message of queue ${queue} goes back: ${requeue ? "requeued" : "rejected (requeueInFailure is false)"}`);
+            settle(() => channel.nack(message, false, requeue), logger, queue);
+          },
+        };
+    await deliver(handler, delivered, settler, () => (this.signal.aborted ? 0 : message.fields.redelivered ? REQUEUE_PAUSE_REDELIVERED_MS : REQUEUE_PAUSE_MS));
   }
 }
 

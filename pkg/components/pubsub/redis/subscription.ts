@@ -8,7 +8,7 @@ import { decodeEntryList, decodeReadReply, isBusyGroupError, isNoGroupError, typ
 import type { RedisPubSubSettings } from "./metadata.js";
 import type { ReadTarget } from "./reader.js";
 
-export interface StreamConsumerDeps {
+export interface RedisSubscriptionDeps {
   /** The shared command connection: XCLAIM, XAUTOCLAIM, XGROUP. */
   client: RedisClient;
   /**
@@ -33,7 +33,7 @@ const DEAD_CONSUMER_IDLE_MS = 10 * 60_000;
  * resolved, redelivers a rejected entry after redeliverInterval, and reclaims entries any consumer
  * left pending for processingTimeout (a crashed replica's), which is what makes delivery at-least-once.
  */
-export class StreamConsumer implements ActiveSubscription, ReadTarget {
+export class RedisSubscription implements ActiveSubscription, ReadTarget {
   /** Ids queued, being handled, waiting for redelivery or for their XACK to run, so a reclaim does not hand them out twice. */
   private readonly known = new Set<string>();
   private readonly pool: HandlerPool<StreamEntry>;
@@ -54,7 +54,7 @@ export class StreamConsumer implements ActiveSubscription, ReadTarget {
     return this.deps.stream;
   }
 
-  constructor(private readonly deps: StreamConsumerDeps) {
+  constructor(private readonly deps: RedisSubscriptionDeps) {
     this.now = deps.now ?? Date.now;
     this.logger = deps.logger;
     this.pool = new HandlerPool({ concurrency: deps.settings.concurrency, handle: (entry) => this.process(entry) });

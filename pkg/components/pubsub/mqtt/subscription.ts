@@ -5,7 +5,7 @@ import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types
 import { closeClient, connected, openClient } from "./connection.js";
 import type { MqttSettings } from "./metadata.js";
 
-export interface SubscriberOptions {
+export interface MqttSubscriptionDeps {
   settings: MqttSettings;
   clientId: string;
   /** What is sent in SUBSCRIBE: the topic, or `$share/<group>/<topic>`. */
@@ -33,7 +33,7 @@ interface PacketSender {
  * a reconnect the broker resends what was not acknowledged (persistent session), so a late one is
  * simply dropped.
  */
-export class MqttSubscriber implements ActiveSubscription {
+export class MqttSubscription implements ActiveSubscription {
   private client?: MqttClient;
   /** Bumped per CONNACK: a message's PUBACK is valid only on the connection that delivered it. */
   private generation = 0;
@@ -43,7 +43,7 @@ export class MqttSubscriber implements ActiveSubscription {
   private readonly finished: Promise<void>;
   private finish!: () => void;
 
-  constructor(private readonly options: SubscriberOptions) {
+  constructor(private readonly options: MqttSubscriptionDeps) {
     this.finished = new Promise((resolve) => (this.finish = resolve));
   }
 
