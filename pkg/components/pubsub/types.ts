@@ -1,3 +1,21 @@
+/**
+ * The pub/sub contract, and how a broker is built on the kit in this folder. A broker is one folder
+ * holding only its protocol, one line in builtins.ts, one row in test/conformance/pubsub/targets.ts:
+ * - `fields.ts`: its metadata fields (MetadataField), registered with the type; its parser beside it.
+ * - publish: the runtime has read Dapr's request metadata already (metadata.ts): take `ttlMs` (an
+ *   expiry the broker carries or stores as `expiresAtOf(ttlMs, now)`), read only your own names
+ *   from `metadata` with `metadataValue`. Throw to fail a publish (500).
+ * - subscribe: build `<Broker>Subscription` (subscription.ts, implements ActiveSubscription), start it
+ *   under `subscriptions.signalFor(signal)` and track it with `subscriptions.add(...)`, a
+ *   BrokerSubscriptions made with `context.gracefulShutdownMs`; `close()` calls
+ *   `subscriptions.close()` first, then closes connections.
+ * - each delivered message goes through `deliver(handler, message, { ack, nack, term? }, retryAfter)`
+ *   (subscriptions.ts): the one mapping of the handler's answer onto the broker; skip an expired
+ *   message with `isExpired` and settle it like a "dropped" one.
+ * - writes a busy connection can batch (publishes, acks) go through a WriteCoalescer (coalescer.ts).
+ * - a broker that holds a connection implements HealthReporter (`healthy()`), so an outage shows on
+ *   /v1.0/healthz/outbound; a component with retry metadata implements RetryDefaultsProvider.
+ */
 import type { Component } from "../component.js";
 import type { RetryDefaults } from "../../util/backoff.js";
 

@@ -1,6 +1,7 @@
 import type { IPublishPacket, MqttClient } from "mqtt";
 import type { Logger } from "../../../diagnostics/logger.js";
 import { HandlerPool } from "../pool.js";
+import { deliver } from "../subscriptions.js";
 import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types.js";
 import { closeClient, connected, openClient } from "./connection.js";
 import type { MqttSettings } from "./metadata.js";
@@ -118,17 +119,15 @@ export class MqttSubscription implements ActiveSubscription {
    * after `redeliverInterval`, since MQTT has no negative acknowledgement to make the broker resend it.
    */
   private async deliver({ message, messageId, generation }: Held): Promise<void> {
-    for (;;) {
-      if (this.stopped) return;
-      try {
-        await this.options.handler(message);
-        this.ack(messageId, generation);
-        return;
-      } catch (error) {
-        if (this.stopped) return;
-        this.options.logger.warn(`message on ${message.topic} (subscription ${this.options.topic}) not processed, handing it over again in ${this.options.settings.redeliverIntervalMs}ms: ${(error as Error).message}`);
-        await this.pause(this.options.settings.redeliverIntervalMs);
-      }
+    const { handler, logger, settings, topic } = this.options;
+    // No term in MQTT: a message given up is acknowledged like a delivered one.
+    const settler = { ack: () => this.ack(messageId, generation), nack: (delayMs: number) => this.pause(delayMs) };
+    while (!this.stopped) {
+      const outcome = await deliver(handler, message, settler, (error) => {
+        if (!this.stopped) logger.warn(`message on ${message.topic} (subscription ${topic}) not processed, handing it over again in ${settings.redeliverIntervalMs}ms: ${(error as Error).message}`);
+        return this.stopped ? 0 : settings.redeliverIntervalMs;
+      });
+      if (outcome !== "retry") return;
     }
   }
 

@@ -1,4 +1,5 @@
 import type { Logger } from "../../../diagnostics/logger.js";
+import { deliver } from "../subscriptions.js";
 import { pause } from "../../../util/backoff.js";
 import type { RedisClient } from "../../redis/client.js";
 import { HandlerPool } from "../pool.js";
@@ -208,14 +209,11 @@ export class RedisSubscription implements ActiveSubscription, ReadTarget {
       this.ack(entry.id);
       return;
     }
-    try {
-      await handler({ topic: stream, data: entry.data, contentType: entry.contentType, metadata: { "redis.streamId": entry.id } });
-    } catch (error) {
+    // No term in Redis Streams: an entry given up is acknowledged; a refused one is claimed back after redeliverInterval.
+    await deliver(handler, { topic: stream, data: entry.data, contentType: entry.contentType, metadata: { "redis.streamId": entry.id } }, { ack: () => this.ack(entry.id), nack: () => this.scheduleRedelivery(entry.id) }, (error) => {
       this.logger.debug(`handler rejected entry ${entry.id} of stream ${stream}: ${(error as Error).message}; redelivering in ${this.deps.settings.redeliverIntervalMs}ms`);
-      this.scheduleRedelivery(entry.id);
-      return;
-    }
-    this.ack(entry.id);
+      return this.deps.settings.redeliverIntervalMs;
+    });
   }
 
   /**
