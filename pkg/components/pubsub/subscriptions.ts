@@ -81,3 +81,31 @@ export async function deliver(handler: MessageHandler, message: PubSubMessage, s
   }
   return outcome;
 }
+
+/**
+ * Names a subscription takes in this process (a consumer name, a session's client id), per scope (a
+ * stream and group): the lowest free one, so a resubscription after a stop (a hot reload) takes its
+ * predecessor's name back, and with it what the broker kept for that name, while two live
+ * subscriptions never share one.
+ */
+export class NameClaims {
+  private readonly used = new Map<string, Set<string>>();
+
+  /** The first of candidate(0), candidate(1), ... free in `scope`, now taken. */
+  claim(scope: string, candidate: (index: number) => string): string {
+    const used = this.used.get(scope) ?? new Set<string>();
+    this.used.set(scope, used);
+    for (let i = 0; ; i++) {
+      const name = candidate(i);
+      if (used.has(name)) continue;
+      used.add(name);
+      return name;
+    }
+  }
+
+  release(scope: string, name: string): void {
+    const used = this.used.get(scope);
+    used?.delete(name);
+    if (used?.size === 0) this.used.delete(scope);
+  }
+}

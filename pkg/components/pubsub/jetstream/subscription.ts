@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Consumer, ConsumeOptions, ConsumerMessages, JsMsg } from "@nats-io/jetstream";
 import type { Logger } from "../../../diagnostics/logger.js";
+import { Backoff, pause, RETRY_DEFAULTS } from "../../../util/backoff.js";
 import { HandlerPool } from "../pool.js";
 import { isExpired, type Clock } from "../metadata.js";
 import { deliver, type Settler } from "../subscriptions.js";
@@ -11,7 +12,6 @@ import type { WriteCoalescer } from "../coalescer.js";
 /** Header carrying the publish's ttlInSeconds as an absolute epoch-ms deadline (JetStream 2.9 has no per-message TTL). */
 export const EXPIRES_HEADER = "Runtimed-Expires-At";
 export const CONTENT_TYPE_HEADER = "Content-Type";
-const MAX_REBIND_BACKOFF_MS = 2000;
 /**
  * The nak delay of messages a stopping subscription hands back. Not 0: the server may still count
  * this subscription's last pull request as open for a moment after it unsubscribed (seen on 2.9),
@@ -92,12 +92,12 @@ export class JetStreamSubscription implements ActiveSubscription {
 
   private async run(): Promise<void> {
     const { topic, logger } = this.deps;
-    let failures = 0;
+    const backoff = new Backoff(RETRY_DEFAULTS.reconnect);
     while (!this.signal.aborted) {
       if (this.messages) {
         try {
           for await (const message of this.messages) {
-            failures = 0;
+            backoff.reset();
             await this.dispatch(message);
           }
         } catch (error) {
@@ -107,8 +107,7 @@ export class JetStreamSubscription implements ActiveSubscription {
         // The iterator ended by itself: the consumer or its stream went away (deleted, or a server without persistence restarted).
         this.messages = undefined;
       }
-      failures++;
-      await sleep(Math.min(100 * 2 ** Math.min(failures, 5), MAX_REBIND_BACKOFF_MS), undefined, { signal: this.signal }).catch(() => undefined);
+      await pause(backoff.next(), this.signal);
       if (this.signal.aborted) break;
       try {
         const consumer = await this.deps.rebind();
@@ -116,7 +115,7 @@ export class JetStreamSubscription implements ActiveSubscription {
         if (this.signal.aborted) this.messages.stop();
         logger.info(`JetStream consumer of ${topic} bound again`);
       } catch (error) {
-        if (failures === 1) logger.warn(`binding the JetStream consumer of ${topic} failed: ${(error as Error).message}; retrying`);
+        if (backoff.failures === 1) logger.warn(`binding the JetStream consumer of ${topic} failed: ${(error as Error).message}; retrying`);
       }
     }
   }

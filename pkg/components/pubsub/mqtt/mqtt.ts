@@ -9,7 +9,7 @@ import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, Publish
 import { closeClient, connected, openClient } from "./connection.js";
 import { parseMqttMetadata, type MqttSettings } from "./metadata.js";
 import { runEach, WriteCoalescer } from "../coalescer.js";
-import { BrokerSubscriptions } from "../subscriptions.js";
+import { BrokerSubscriptions, NameClaims } from "../subscriptions.js";
 import { MqttSubscription } from "./subscription.js";
 
 /**
@@ -160,15 +160,15 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     const { settings } = this.ready();
     const group = this.groupOf(request.metadata);
     const filter = settings.sharedSubscriptions ? `$share/${group}/${request.topic}` : request.topic;
-    const clientId = claimClientId(group, request.topic);
+    const clientId = clientIds.claim("", (i) => subscriberClientId(group, request.topic, i));
     const subscriber = new MqttSubscription({ settings, clientId, filter, topic: request.topic, handler, logger: this.context.logger });
     try {
       await subscriber.start(this.subscriptions.signalFor(signal));
     } catch (error) {
-      releaseClientId(clientId);
+      clientIds.release("", clientId);
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
     }
-    return this.subscriptions.add(subscriber, () => releaseClientId(clientId));
+    return this.subscriptions.add(subscriber, () => clientIds.release("", clientId));
   }
 
   async close(): Promise<void> {
@@ -204,7 +204,7 @@ interface Pending {
 }
 
 /** Client ids in use in this process: two live subscriptions never share one (the broker would drop the older). */
-const idsInUse = new Set<string>();
+const clientIds = new NameClaims();
 
 /**
  * `<group>-<hostname>-<topic hash>[-n]`: the same in a restarted sidecar of the same pod, so its
@@ -214,18 +214,4 @@ const idsInUse = new Set<string>();
 export function subscriberClientId(group: string, topic: string, index = 0, host = hostname()): string {
   const hash = createHash("sha256").update(topic).digest("hex").slice(0, 10);
   return `${group}-${host}-${hash}${index === 0 ? "" : `-${index}`}`;
-}
-
-function claimClientId(group: string, topic: string): string {
-  for (let i = 0; ; i++) {
-    const id = subscriberClientId(group, topic, i);
-    if (!idsInUse.has(id)) {
-      idsInUse.add(id);
-      return id;
-    }
-  }
-}
-
-function releaseClientId(id: string): void {
-  idsInUse.delete(id);
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Channel, ConsumeMessage } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
+import { Backoff, pause, RETRY_DEFAULTS } from "../../../util/backoff.js";
 import { HandlerPool } from "../pool.js";
 import { deliver, type Settler } from "../subscriptions.js";
 import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types.js";
@@ -21,7 +22,6 @@ export interface RabbitMQSubscriptionDeps {
 
 /** How long subscribe() waits for a connection that is down before it resolves and lets the loop finish the job. */
 const FIRST_CONNECT_WAIT_MS = 5000;
-const MAX_RETRY_MS = 5000;
 /**
  * A rejected message goes back to the queue (nack, requeue) after this pause, longer if it was
  * already redelivered: the runtime retried it inline before rejecting, so this only keeps a
@@ -64,7 +64,7 @@ export class RabbitMQSubscription implements ActiveSubscription {
   private async run(first: PromiseWithResolvers<void>): Promise<void> {
     const { connection, logger, queue } = this.deps;
     let pending: PromiseWithResolvers<void> | undefined = first;
-    let failures = 0;
+    const backoff = new Backoff(RETRY_DEFAULTS.reconnect);
     const aborted = new Promise<void>((resolve) => this.signal.addEventListener("abort", () => resolve(), { once: true }));
     while (!this.signal.aborted) {
       let channel: Channel | undefined;
@@ -90,8 +90,8 @@ export class RabbitMQSubscription implements ActiveSubscription {
         channel.on("error", (error: Error) => logger.warn(`channel of queue ${queue}: ${error.message}`));
         await this.declare(channel);
         const { consumerTag } = await channel.consume(queue, (message) => this.onDelivery(state, message), { noAck: this.deps.settings.autoAck });
-        if (failures > 0) logger.info(`consuming queue ${queue} again after ${failures} failed attempt(s)`);
-        failures = 0;
+        if (backoff.failures > 0) logger.info(`consuming queue ${queue} again after ${backoff.failures} failed attempt(s)`);
+        backoff.reset();
         pending?.resolve();
         pending = undefined;
         await Promise.race([closed, aborted]);
@@ -100,6 +100,8 @@ export class RabbitMQSubscription implements ActiveSubscription {
           return;
         }
         logger.warn(`channel of queue ${queue} closed; consuming again`);
+        await pause(RETRY_DEFAULTS.reconnect.initialMs, this.signal);
+        continue;
       } catch (error) {
         if (this.signal.aborted) break;
         await channel?.close().catch(() => undefined);
@@ -107,10 +109,9 @@ export class RabbitMQSubscription implements ActiveSubscription {
           pending.reject(new Error(`consuming queue ${queue}: ${(error as Error).message}`));
           return;
         }
-        failures++;
-        if (failures === 1) logger.warn(`consuming queue ${queue} failed: ${(error as Error).message}; retrying`);
+        if (backoff.failures === 0) logger.warn(`consuming queue ${queue} failed: ${(error as Error).message}; retrying`);
       }
-      await sleep(Math.min(100 * 2 ** Math.min(failures, 6), MAX_RETRY_MS), undefined, { signal: this.signal }).catch(() => undefined);
+      await pause(backoff.next(), this.signal);
     }
     this.pool.stop();
     pending?.resolve();

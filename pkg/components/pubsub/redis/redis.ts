@@ -15,7 +15,7 @@ import type {
   PublishRequest,
   SubscribeRequest,
 } from "../types.js";
-import { BrokerSubscriptions } from "../subscriptions.js";
+import { BrokerSubscriptions, NameClaims } from "../subscriptions.js";
 import { BulkAppender } from "./bulkappend.js";
 import { RedisSubscription } from "./subscription.js";
 import { SharedReader } from "./reader.js";
@@ -106,7 +106,8 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
     const group = subscriptionConsumerId(request.metadata, this.context.appId);
     const settings = group === undefined ? base : { ...base, consumerGroup: group };
     const combined = this.subscriptions.signalFor(signal);
-    const consumerName = claimConsumerName(request.topic, settings.consumerGroup);
+    const scope = JSON.stringify([request.topic, settings.consumerGroup]);
+    const consumerName = consumerNames.claim(scope, (i) => `${hostname()}-${PROCESS_TOKEN}-${i}`);
     const reader = this.readerFor(settings.consumerGroup, consumerName, request.topic);
     const consumer = new RedisSubscription({
       client,
@@ -122,10 +123,10 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
       await consumer.start(combined);
     } catch (error) {
       reader.release(consumer);
-      releaseConsumerName(request.topic, settings.consumerGroup, consumer.name);
+      consumerNames.release(scope, consumer.name);
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
     }
-    return this.subscriptions.add(consumer, () => releaseConsumerName(request.topic, settings.consumerGroup, consumer.name));
+    return this.subscriptions.add(consumer, () => consumerNames.release(scope, consumer.name));
   }
 
   async close(): Promise<void> {
@@ -200,30 +201,5 @@ export function slotGroupOf(key: string): string {
 
 /** This process among the group's consumers; a restarted process is a new consumer, whose predecessor's entries are reclaimed by idle time. */
 const PROCESS_TOKEN = randomUUID().slice(0, 8);
-/** Consumer names in use per stream+group in this process. */
-const namesInUse = new Map<string, Set<string>>();
-
-/**
- * The lowest free name for this stream and group in this process: a resubscription after a stop
- * (a hot reload) takes the name back and so first re-reads the entries its predecessor left pending,
- * without waiting for processingTimeout; two live subscriptions never share a name.
- */
-function claimConsumerName(stream: string, group: string): string {
-  const key = JSON.stringify([stream, group]);
-  const used = namesInUse.get(key) ?? new Set<string>();
-  namesInUse.set(key, used);
-  for (let i = 0; ; i++) {
-    const name = `${hostname()}-${PROCESS_TOKEN}-${i}`;
-    if (!used.has(name)) {
-      used.add(name);
-      return name;
-    }
-  }
-}
-
-function releaseConsumerName(stream: string, group: string, name: string): void {
-  const key = JSON.stringify([stream, group]);
-  const used = namesInUse.get(key);
-  used?.delete(name);
-  if (used?.size === 0) namesInUse.delete(key);
-}
+/** Consumer names in use per stream and group in this process: a resubscription first re-reads what its predecessor left pending. */
+const consumerNames = new NameClaims();
