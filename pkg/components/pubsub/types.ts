@@ -98,6 +98,20 @@ export function isBulkPublisher(pubsub: PubSub): pubsub is PubSub & BulkPublishe
   return typeof (pubsub as Partial<BulkPublisher>).bulkPublish === "function";
 }
 
+/**
+ * A broker's per-entry answers (an error, or nothing, per entry in order) as the spec's failedEntries;
+ * a batch the broker refused as a whole fails every entry with its reason.
+ */
+export async function bulkResult(entries: readonly BulkPublishEntry[], send: () => Promise<ReadonlyArray<Error | null | undefined>>): Promise<BulkPublishResult> {
+  let errors: ReadonlyArray<Error | null | undefined>;
+  try {
+    errors = await send();
+  } catch (error) {
+    return { failedEntries: entries.map((e) => ({ entryId: e.entryId, error: (error as Error).message })) };
+  }
+  return { failedEntries: entries.flatMap((e, i) => (errors[i] ? [{ entryId: e.entryId, error: errors[i].message }] : [])) };
+}
+
 /** Optional ability, found at run time: a component whose metadata (Dapr's backOff* fields) sets its subscriptions' delivery retry. */
 export interface RetryDefaultsProvider {
   retryDefaults(): RetryDefaults;

@@ -128,8 +128,8 @@ let cachedSecondIso = "";
 
 /**
  * The envelope's `time` (what Date#toISOString gives), with the date and time to the second
- * formatted once per second and only the milliseconds per call: toISOString cost a few µs per
- * publish, most of the envelope's time at a steady rate, where no two publishes share a millisecond.
+ * formatted once per second and only the milliseconds per call: toISOString per publish was most
+ * of the envelope's time at a steady rate, where no two publishes share a millisecond.
  */
 export function isoTime(ms: number): string {
   const second = Math.floor(ms / 1000);

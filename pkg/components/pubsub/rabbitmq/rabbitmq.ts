@@ -11,6 +11,7 @@ import type {
   PublishRequest,
   SubscribeRequest,
 } from "../types.js";
+import { bulkResult } from "../types.js";
 import { AmqpConnection } from "./connection.js";
 import { BrokerSubscriptions } from "../subscriptions.js";
 import { RabbitMQSubscription } from "./subscription.js";
@@ -73,17 +74,7 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter {
   async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
     const { publisher } = this.ready();
     const messages = request.entries.map((e) => outgoing(e.data, e.contentType, e.ttlMs, { ...request.metadata, ...e.metadata }));
-    let errors: Array<Error | undefined>;
-    try {
-      errors = await publisher.publishAll(request.topic, messages);
-    } catch (error) {
-      return { failedEntries: request.entries.map((e) => ({ entryId: e.entryId, error: (error as Error).message })) };
-    }
-    const failedEntries: BulkPublishResult["failedEntries"] = [];
-    errors.forEach((error, i) => {
-      if (error) failedEntries.push({ entryId: request.entries[i]!.entryId, error: error.message });
-    });
-    return { failedEntries };
+    return bulkResult(request.entries, () => publisher.publishAll(request.topic, messages));
   }
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {

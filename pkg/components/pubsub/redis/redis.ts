@@ -15,6 +15,7 @@ import type {
   PublishRequest,
   SubscribeRequest,
 } from "../types.js";
+import { bulkResult } from "../types.js";
 import { BrokerSubscriptions, NameClaims } from "../subscriptions.js";
 import { BulkAppender } from "./bulkappend.js";
 import { RedisSubscription } from "./subscription.js";
@@ -77,28 +78,11 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
   /** One script call (BulkAppender), one round trip; each entry succeeds or fails on its own (spec: failedEntries). */
   async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
     const { settings } = this.ready();
-    const failedEntries: BulkPublishResult["failedEntries"] = [];
-    const sent: BulkPublishEntry[] = [];
-    const fields: Array<Array<string | Buffer>> = [];
+    if (request.entries.length === 0) return { failedEntries: [] };
     const now = this.now();
-    for (const entry of request.entries) {
-      fields.push(entryFields(entry.data, entry.contentType, expiresAtOf(entry.ttlMs, now)));
-      sent.push(entry);
-    }
-    if (sent.length === 0) return { failedEntries };
+    const fields = request.entries.map((entry) => entryFields(entry.data, entry.contentType, expiresAtOf(entry.ttlMs, now)));
     const [, ...shared] = this.xaddHead(request.topic, settings);
-    let errors: Array<Error | null>;
-    try {
-      errors = await this.bulk!.append(request.topic, shared, fields);
-    } catch (error) {
-      for (const entry of sent) failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
-      return { failedEntries };
-    }
-    sent.forEach((entry, i) => {
-      const error = errors[i];
-      if (error) failedEntries.push({ entryId: entry.entryId, error: error.message });
-    });
-    return { failedEntries };
+    return bulkResult(request.entries, () => this.bulk!.append(request.topic, shared, fields));
   }
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
