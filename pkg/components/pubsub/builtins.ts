@@ -1,5 +1,5 @@
 import type { Registry } from "../registry.js";
-import { InMemoryPubSub } from "./inmemory/index.js";
+import { InMemoryPubSub } from "./inmemory/inmemory.js";
 import { FIELDS as IN_MEMORY_FIELDS } from "./inmemory/fields.js";
 import { FIELDS as JETSTREAM_FIELDS } from "./jetstream/fields.js";
 import { FIELDS as MQTT_FIELDS } from "./mqtt/fields.js";

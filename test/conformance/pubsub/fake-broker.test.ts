@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import type { ComponentContext } from "../../../pkg/components/component.js";
 import type { ComponentMetadata } from "../../../pkg/components/metadata.js";
-import { InMemoryPubSub } from "../../../pkg/components/pubsub/inmemory/index.js";
+import { InMemoryPubSub } from "../../../pkg/components/pubsub/inmemory/inmemory.js";
 import type { ActiveSubscription, MessageHandler, PublishRequest, PubSub, PubSubFeature, SubscribeRequest } from "../../../pkg/components/pubsub/types.js";
 import { casesFor, PUBSUB_CASES, runPubSubTarget } from "./suite.js";
 import { findTarget } from "../context.js";
