@@ -39,3 +39,66 @@ export function runEach(batch: Array<() => void>): void {
     }
   }
 }
+
+/**
+ * Publishes waiting for the broker's acknowledgement, with one timer for them all (a timer per
+ * publish costs throughput): a sweep fails those older than the timeout, and a lost connection fails
+ * them at once (the caller gets its 500 now, not after the timeout). All share one timeout, so the
+ * map's order is the order of their deadlines.
+ */
+export class PendingAcks<K> {
+  private readonly waiting = new Map<K, { resolve: () => void; reject: (error: Error) => void; sentAt: number }>();
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(private readonly timeoutMs: number, private readonly timedOut: () => Error) {}
+
+  get size(): number {
+    return this.waiting.size;
+  }
+
+  has(key: K): boolean {
+    return this.waiting.has(key);
+  }
+
+  /** Resolves at settle(key), rejects at settle(key, error), failAll or the timeout. */
+  wait(key: K): Promise<void> {
+    const { promise, resolve, reject } = Promise.withResolvers<void>();
+    this.waiting.set(key, { resolve, reject, sentAt: performance.now() });
+    const every = Math.min(250, this.timeoutMs);
+    this.sweeper ??= setInterval(() => this.sweep(every), every).unref();
+    return promise;
+  }
+
+  settle(key: K, error?: Error | null): void {
+    const waiting = this.waiting.get(key);
+    if (!waiting) return;
+    this.waiting.delete(key);
+    if (error) waiting.reject(error);
+    else waiting.resolve();
+  }
+
+  failAll(error: Error): void {
+    for (const { reject } of this.waiting.values()) reject(error);
+    this.waiting.clear();
+  }
+
+  close(error: Error): void {
+    this.failAll(error);
+    clearInterval(this.sweeper);
+    this.sweeper = undefined;
+  }
+
+  /** A publish times out between timeout - every and timeout. */
+  private sweep(every: number): void {
+    const expiredBefore = performance.now() - (this.timeoutMs - every);
+    for (const [key, waiting] of this.waiting) {
+      if (waiting.sentAt > expiredBefore) break;
+      this.waiting.delete(key);
+      waiting.reject(this.timedOut());
+    }
+    if (this.waiting.size === 0) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+    }
+  }
+}

@@ -8,7 +8,7 @@ import { parseBackOffFields, type RetryDefaults } from "../../../util/backoff.js
 import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, RetryDefaultsProvider, SubscribeRequest } from "../types.js";
 import { closeClient, connected, openClient } from "./connection.js";
 import { parseMqttMetadata, type MqttSettings } from "./metadata.js";
-import { runEach, WriteCoalescer } from "../coalescer.js";
+import { PendingAcks, runEach, WriteCoalescer } from "../coalescer.js";
 import { BrokerSubscriptions, NameClaims } from "../subscriptions.js";
 import { MqttSubscription } from "./subscription.js";
 
@@ -56,14 +56,14 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
   private settings?: MqttSettings;
   private retry: RetryDefaults = {};
   private publisher?: MqttClient;
-  private readonly pending = new Set<Pending>();
+  private pending?: PendingAcks<number>;
+  private nextPublish = 0;
   /**
    * The publishes of one event-loop turn leave in one socket write: mqtt.js writes each packet on its
    * own, so a batch runs its publishes inside one cork of the socket (mqtt-packet's own per-packet
    * cork nests inside).
    */
   private readonly writes = new WriteCoalescer<() => void>({ send: (batch) => this.corked(batch) });
-  private sweeper?: NodeJS.Timeout;
   private readonly subscriptions: BrokerSubscriptions<MqttSubscription>;
 
   constructor(private readonly context: ComponentContext) {
@@ -80,11 +80,9 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     const clientId = `${settings.consumerID}-pub-${randomUUID().slice(0, 8)}`;
     const publisher = openClient(settings, clientId, true, "publisher", this.context.logger);
     this.publisher = publisher;
-    publisher.on("close", () => {
-      // A publish waiting on a lost connection fails now (500) rather than after publishTimeout.
-      for (const pending of this.pending) pending.reject(new Error(`connection to MQTT broker ${settings.display} lost before it acknowledged the message`));
-      this.pending.clear();
-    });
+    const pending = new PendingAcks<number>(settings.publishTimeoutMs, () => new Error(`MQTT broker ${settings.display} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
+    this.pending = pending;
+    publisher.on("close", () => pending.failAll(new Error(`connection to MQTT broker ${settings.display} lost before it acknowledged the message`)));
     await connected(publisher, settings);
   }
 
@@ -106,23 +104,17 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     const { settings, publisher } = this.ready();
     if (/[+#]/.test(request.topic) || request.topic.startsWith("$")) throw new Error(`topic ${JSON.stringify(request.topic)} cannot be published to: MQTT wildcards (+, #) and $-topics are for subscriptions`);
     if (!publisher.connected) throw new Error(`MQTT broker ${settings.display} is not connected`);
-    await new Promise<void>((resolve, reject) => {
-      const pending: Pending = { reject, deadline: Date.now() + settings.publishTimeoutMs };
-      this.pending.add(pending);
-      this.sweepTimeouts(settings);
-      const settle = (error?: Error): void => {
-        this.pending.delete(pending);
-        if (error) reject(error);
-        else resolve();
-      };
-      this.writes.push(() => {
-        try {
-          publisher.publish(request.topic, request.data, { qos: settings.qos, retain: settings.retain }, settle);
-        } catch (error) {
-          settle(error as Error);
-        }
-      });
+    const pending = this.pending!;
+    const key = this.nextPublish++;
+    const acked = pending.wait(key);
+    this.writes.push(() => {
+      try {
+        publisher.publish(request.topic, request.data, { qos: settings.qos, retain: settings.retain }, (error) => pending.settle(key, error));
+      } catch (error) {
+        pending.settle(key, error as Error);
+      }
     });
+    await acked;
   }
 
   private corked(batch: Array<() => void>): void {
@@ -133,27 +125,6 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     } finally {
       stream?.uncork?.();
     }
-  }
-
-  /**
-   * One timer for all publishes waiting on the broker (a timer per publish costs throughput): each
-   * tick fails those past their deadline, and it runs only while some are waiting.
-   */
-  private sweepTimeouts(settings: MqttSettings): void {
-    if (this.sweeper) return;
-    this.sweeper = setInterval(() => {
-      const now = Date.now();
-      for (const pending of this.pending) {
-        if (pending.deadline > now) continue;
-        this.pending.delete(pending);
-        pending.reject(new Error(`MQTT broker ${settings.display} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
-      }
-      if (this.pending.size === 0) {
-        clearInterval(this.sweeper);
-        this.sweeper = undefined;
-      }
-    }, Math.min(1000, settings.publishTimeoutMs));
-    this.sweeper.unref();
   }
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
@@ -173,7 +144,7 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
 
   async close(): Promise<void> {
     await this.subscriptions.close();
-    clearInterval(this.sweeper);
+    this.pending?.close(new Error(`pubsub ${this.context.name} closed before the broker acknowledged the message`));
     const publisher = this.publisher;
     this.publisher = undefined;
     if (publisher) await closeClient(publisher);
@@ -195,12 +166,6 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     if (!this.settings || !this.publisher) throw new Error(`pubsub ${this.context.name} is not initialised`);
     return { settings: this.settings, publisher: this.publisher };
   }
-}
-
-/** A publish waiting for the broker's PUBACK. */
-interface Pending {
-  reject: (error: Error) => void;
-  deadline: number;
 }
 
 /** Client ids in use in this process: two live subscriptions never share one (the broker would drop the older). */
