@@ -4,7 +4,7 @@ import { inScope } from "../apis/types.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
 import type { Gate } from "../diagnostics/health.js";
-import { Backoff, type BackoffOptions } from "../util/backoff.js";
+import { Backoff, RETRY_DEFAULTS, type BackoffOptions } from "../util/backoff.js";
 import { diffResources, resourceKey, specFingerprint } from "./differ.js";
 import type { ResourceLoader } from "./loader.js";
 import { SecretRotation, type SecretRotationOptions } from "./rotation.js";
@@ -43,7 +43,7 @@ export interface ControllerOptions {
   syncedGate?: Gate;
   /** Full re-read and reconcile (default 60 s): catches what a watch missed, retries what failed. */
   resyncIntervalMs?: number;
-  /** Requeue after a failed pass (default 500 ms doubling to 30 s). */
+  /** Requeue after a failed pass (default RETRY_DEFAULTS.controllerRequeue). */
   retryBackoff?: BackoffOptions;
   /** Secret rotation: components reload when a secret they reference changes (off when absent). */
   secrets?: SecretRotationOptions;
@@ -56,7 +56,7 @@ export interface ControllerOptions {
 type Operation = "create" | "update" | "delete";
 
 /**
- * One loop for both modes (ARCHITECTURE.md "The layers", issue 6): loader -> differ on the spec ->
+ * One loop for both modes (ARCHITECTURE.md "The layers"): loader -> differ on the spec ->
  * reconciler applying deletes, then updates, then creates, one resource at a time. Level-based:
  * every trigger (a watch event, the resync timer, a retry) reads the loader's whole snapshot and
  * converges towards it; nothing depends on seeing each event.
@@ -78,12 +78,10 @@ export class Controller {
   private subscriptionsFingerprint = "[]";
   private configurationsFingerprint = "[]";
   private resilienciesFingerprint = "[]";
-  private subscriptionSet: SubscriptionResource[] = [];
-  private configurationSet: ConfigurationResource[] = [];
 
   constructor(private readonly options: ControllerOptions) {
     this.logger = scoped(options.logger, "runtime.controller");
-    this.backoff = new Backoff({ initialMs: 500, maxMs: 30_000, ...options.retryBackoff });
+    this.backoff = new Backoff(options.retryBackoff ?? RETRY_DEFAULTS.controllerRequeue);
     this.reloads = options.metrics.counter("component_reload_total", "Resource changes applied by the controller after startup, by kind, operation and result", ["kind", "operation", "result"]);
     this.rotations = options.metrics.counter("component_secret_rotation_total", "Component reloads because a referenced secret changed, by component and result (failure: the old instance keeps serving)", ["component", "result"]);
     if (options.secrets) this.rotation = new SecretRotation(options.secrets, () => this.trigger());
@@ -91,15 +89,6 @@ export class Controller {
 
   addListener(listener: ResourceListener): void {
     this.listeners.push(listener);
-  }
-
-  /** The declarative Subscriptions in scope, as last applied. */
-  subscriptions(): SubscriptionResource[] {
-    return [...this.subscriptionSet];
-  }
-
-  configurations(): ConfigurationResource[] {
-    return [...this.configurationSet];
   }
 
   /**
@@ -271,12 +260,10 @@ export class Controller {
     const resPrint = print(resiliencies);
     if (subsPrint !== this.subscriptionsFingerprint) {
       this.subscriptionsFingerprint = subsPrint;
-      this.subscriptionSet = subscriptions;
       for (const l of this.listeners) await this.safely("subscriptionsChanged", () => l.subscriptionsChanged?.(subscriptions));
     }
     if (confPrint !== this.configurationsFingerprint) {
       this.configurationsFingerprint = confPrint;
-      this.configurationSet = configurations;
       for (const l of this.listeners) await this.safely("configurationsChanged", () => l.configurationsChanged?.(configurations));
     }
     if (resPrint !== this.resilienciesFingerprint) {

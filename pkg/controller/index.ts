@@ -17,7 +17,7 @@ export interface ControllerTuning {
   debounceMs?: number;
   /** Kubernetes: informer restart backoff (default 200 ms doubling to 30 s). */
   restartBackoff?: BackoffOptions;
-  /** Requeue backoff after a failed reconcile pass (default 500 ms doubling to 30 s). */
+  /** Requeue backoff after a failed reconcile pass (default RETRY_DEFAULTS.controllerRequeue). */
   retryBackoff?: BackoffOptions;
 }
 

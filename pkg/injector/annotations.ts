@@ -5,8 +5,6 @@
  */
 import { parseBool } from "../util/parse.js";
 
-export const ANNOTATION_PREFIX = "runtime.io/";
-
 export const ANNOTATIONS = {
   enabled: "runtime.io/enabled",
   appId: "runtime.io/app-id",

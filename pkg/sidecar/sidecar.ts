@@ -352,7 +352,7 @@ function buildProcessor(options: RuntimeOptions, deps: SidecarDeps, store: Compo
     store,
     logger: deps.logger,
     metrics: deps.metrics,
-    context: { appId: options.appId, metrics: deps.metrics, redactor, env: options.env, protectedEnv: PROTECTED_ENV, namespace: options.namespace, kubeConfig: deps.kubeConfig },
+    context: { appId: options.appId, metrics: deps.metrics, redactor, env: options.env, protectedEnv: PROTECTED_ENV, namespace: options.namespace, kubeConfig: deps.kubeConfig, gracefulShutdownMs: options.gracefulShutdownMs },
     defaultSecretStore: options.mode === "kubernetes" ? "kubernetes" : undefined,
   });
 }

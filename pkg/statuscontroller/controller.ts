@@ -3,7 +3,7 @@ import type { Counter, Gauge } from "prom-client";
 import type { Registries } from "../components/builtins.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
-import { Backoff } from "../util/backoff.js";
+import { Backoff, RETRY_DEFAULTS } from "../util/backoff.js";
 import { desiredConditions, nextStatus, validationErrors, type KubeResource } from "./conditions.js";
 import { summariseSidecarEvents, type SidecarEvent } from "./events.js";
 import { LeaderElector } from "./lease.js";
@@ -34,7 +34,7 @@ export interface StatusControllerOptions {
   logger: Logger;
   metrics: Metrics;
   leaderElection: { namespace: string; leaseName: string; identity: string; leaseDurationMs?: number; retryPeriodMs?: number };
-  /** Informer restarts and failed writes: capped exponential backoff (default 200 ms doubling to 30 s). */
+  /** Informer restarts and failed writes: capped exponential backoff (default RETRY_DEFAULTS.informerRestart). */
   retry?: { initialMs?: number; maxMs?: number };
   now?: () => Date;
 }
@@ -64,7 +64,7 @@ export class StatusController {
   constructor(private readonly options: StatusControllerOptions) {
     this.logger = scoped(options.logger, "runtime.statuscontroller");
     this.objects = options.kubeConfig.makeApiClient(CustomObjectsApi);
-    this.retryBackoff = new Backoff(options.retry);
+    this.retryBackoff = new Backoff({ ...RETRY_DEFAULTS.informerRestart, ...options.retry });
     this.writes = options.metrics.counter("status_controller_writes_total", "Status writes by the status controller, by kind and result", ["kind", "result"]);
     this.leaderGauge = options.metrics.gauge("status_controller_leader", "1 while this replica holds the status controller's Lease", []);
     this.elector = new LeaderElector({
@@ -81,7 +81,7 @@ export class StatusController {
       for (const kind of STATUS_KINDS) {
         const list = (): Promise<never> => this.objects.listNamespacedCustomObject({ group: kind.group, version: kind.version, namespace, plural: kind.plural }) as Promise<never>;
         const informer = makeInformer(options.kubeConfig, `/apis/${kind.group}/${kind.version}/namespaces/${encodeURIComponent(namespace)}/${kind.plural}`, list) as ListWatch<KubernetesObject>;
-        const entry = { kind, label: kind.plural, namespace, informer, backoff: new Backoff(options.retry) };
+        const entry = { kind, label: kind.plural, namespace, informer, backoff: new Backoff({ ...RETRY_DEFAULTS.informerRestart, ...options.retry }) };
         for (const verb of ["add", "update"] as const) informer.on(verb, (o) => this.enqueue(kind.kind, namespace, o.metadata?.name));
         informer.on("error", (error) => this.restart(entry, error));
         this.informers.push(entry);
@@ -92,7 +92,7 @@ export class StatusController {
           if (e.involvedObject?.kind === "Component" && e.involvedObject.apiVersion?.startsWith("runtime.io/")) this.enqueue("Component", namespace, e.involvedObject.name);
         });
       }
-      const entry: RestartableInformer = { label: "events", namespace, informer: events as unknown as ListWatch<KubernetesObject>, backoff: new Backoff(options.retry) };
+      const entry: RestartableInformer = { label: "events", namespace, informer: events as unknown as ListWatch<KubernetesObject>, backoff: new Backoff({ ...RETRY_DEFAULTS.informerRestart, ...options.retry }) };
       events.on("error", (error) => this.restart(entry, error));
       this.eventEntries.push(entry);
       this.eventInformers.set(namespace, events);

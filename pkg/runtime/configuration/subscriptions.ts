@@ -6,7 +6,7 @@ import type { Metrics } from "../../diagnostics/metrics.js";
 import type { HttpAppChannel } from "../appchannel/http.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
-import { Backoff, pause } from "../../util/backoff.js";
+import { Backoff, pause, RETRY_DEFAULTS } from "../../util/backoff.js";
 import { observe, operationMetrics, type OperationMetrics } from "../../diagnostics/operations.js";
 
 export interface RetryPolicy {
@@ -16,7 +16,7 @@ export interface RetryPolicy {
   maxAttempts: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { initialMs: 100, maxMs: 5000, maxAttempts: 10 };
+export const DEFAULT_RETRY: RetryPolicy = RETRY_DEFAULTS.configurationNotification;
 
 export interface ConfigurationSubscriptionsDeps {
   store: ComponentStore;

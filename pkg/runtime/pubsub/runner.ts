@@ -1,4 +1,4 @@
-import { hasRetryDefaults } from "../../components/pubsub/retry.js";
+import { hasRetryDefaults } from "../../components/pubsub/types.js";
 import type { ActiveSubscription, PubSub, PubSubMessage, Settlement } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
@@ -151,7 +151,7 @@ export class SubscriptionRunner {
         this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, outcome.outcome, attemptStarted);
         last = outcome;
         if (outcome.outcome !== "retry") return outcome;
-        // The built-in policy's retries are logged as before; a Resiliency's only at its breaker's state changes.
+        // The built-in policy logs each retry; a Resiliency's retries show only at its breaker's state changes.
         if (resilient) this.deps.logger.debug(`delivery of ${id} on ${this.describe()} to ${path} failed: ${outcome.reason}`);
         else this.deps.logger.warn(`delivery of ${id} on ${this.describe()} to ${path} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
         throw new DeliveryFailed(outcome);
@@ -178,7 +178,7 @@ export class SubscriptionRunner {
     return this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
   }
 
-  /** The issue: "an expired message is never delivered", whether or not the broker has a TTL of its own. */
+  /** An expired message is never delivered, whether or not the broker has a TTL of its own. */
   private expired(inbound: InboundMessage): boolean {
     if (inbound.expiresAt === undefined || Date.now() < inbound.expiresAt) return false;
     this.deps.logger.warn(`dropping expired message ${String(inbound.event["id"])} on ${this.describe()}`);

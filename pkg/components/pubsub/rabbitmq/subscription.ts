@@ -1,13 +1,15 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Channel, ConsumeMessage } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
+import { Backoff, pause, RETRY_DEFAULTS } from "../../../util/backoff.js";
 import { HandlerPool } from "../pool.js";
-import type { ActiveSubscription, MessageHandler } from "../types.js";
+import { deliver, type Settler } from "../subscriptions.js";
+import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types.js";
 import type { AmqpConnection } from "./connection.js";
 import type { RabbitMQSettings } from "./metadata.js";
 import { declareExchange, EXPIRES_AT_HEADER } from "./topology.js";
 
-export interface QueueConsumerDeps {
+export interface RabbitMQSubscriptionDeps {
   connection: AmqpConnection;
   settings: RabbitMQSettings;
   topic: string;
@@ -20,7 +22,6 @@ export interface QueueConsumerDeps {
 
 /** How long subscribe() waits for a connection that is down before it resolves and lets the loop finish the job. */
 const FIRST_CONNECT_WAIT_MS = 5000;
-const MAX_RETRY_MS = 5000;
 /**
  * A rejected message goes back to the queue (nack, requeue) after this pause, longer if it was
  * already redelivered: the runtime retried it inline before rejecting, so this only keeps a
@@ -37,13 +38,13 @@ const REQUEUE_PAUSE_REDELIVERED_MS = 1000;
  * itself up again; unacknowledged messages return to the queue by the broker's doing, so nothing
  * accepted is lost (a message handled but not yet acknowledged comes again: a duplicate).
  */
-export class QueueConsumer implements ActiveSubscription {
+export class RabbitMQSubscription implements ActiveSubscription {
   /** `concurrency: single` is one handler at a time in delivery order; parallel leaves the bound to prefetchCount and the runtime. */
   private readonly pool: HandlerPool<Delivery>;
   private loop: Promise<void> = Promise.resolve();
   private signal!: AbortSignal;
 
-  constructor(private readonly deps: QueueConsumerDeps) {
+  constructor(private readonly deps: RabbitMQSubscriptionDeps) {
     this.pool = new HandlerPool({ concurrency: deps.settings.concurrency === "single" ? 1 : Infinity, handle: (d) => this.process(d) });
   }
 
@@ -63,7 +64,7 @@ export class QueueConsumer implements ActiveSubscription {
   private async run(first: PromiseWithResolvers<void>): Promise<void> {
     const { connection, logger, queue } = this.deps;
     let pending: PromiseWithResolvers<void> | undefined = first;
-    let failures = 0;
+    const backoff = new Backoff(RETRY_DEFAULTS.reconnect);
     const aborted = new Promise<void>((resolve) => this.signal.addEventListener("abort", () => resolve(), { once: true }));
     while (!this.signal.aborted) {
       let channel: Channel | undefined;
@@ -89,8 +90,8 @@ export class QueueConsumer implements ActiveSubscription {
         channel.on("error", (error: Error) => logger.warn(`channel of queue ${queue}: ${error.message}`));
         await this.declare(channel);
         const { consumerTag } = await channel.consume(queue, (message) => this.onDelivery(state, message), { noAck: this.deps.settings.autoAck });
-        if (failures > 0) logger.info(`consuming queue ${queue} again after ${failures} failed attempt(s)`);
-        failures = 0;
+        if (backoff.failures > 0) logger.info(`consuming queue ${queue} again after ${backoff.failures} failed attempt(s)`);
+        backoff.reset();
         pending?.resolve();
         pending = undefined;
         await Promise.race([closed, aborted]);
@@ -99,6 +100,8 @@ export class QueueConsumer implements ActiveSubscription {
           return;
         }
         logger.warn(`channel of queue ${queue} closed; consuming again`);
+        await pause(RETRY_DEFAULTS.reconnect.initialMs, this.signal);
+        continue;
       } catch (error) {
         if (this.signal.aborted) break;
         await channel?.close().catch(() => undefined);
@@ -106,10 +109,9 @@ export class QueueConsumer implements ActiveSubscription {
           pending.reject(new Error(`consuming queue ${queue}: ${(error as Error).message}`));
           return;
         }
-        failures++;
-        if (failures === 1) logger.warn(`consuming queue ${queue} failed: ${(error as Error).message}; retrying`);
+        if (backoff.failures === 0) logger.warn(`consuming queue ${queue} failed: ${(error as Error).message}; retrying`);
       }
-      await sleep(Math.min(100 * 2 ** Math.min(failures, 6), MAX_RETRY_MS), undefined, { signal: this.signal }).catch(() => undefined);
+      await pause(backoff.next(), this.signal);
     }
     this.pool.stop();
     pending?.resolve();
@@ -163,22 +165,20 @@ export class QueueConsumer implements ActiveSubscription {
       if (!settings.autoAck) settle(() => channel.nack(message, false, false), logger, queue);
       return;
     }
-    try {
-      await handler({
-        topic,
-        data: message.content,
-        contentType: message.properties.contentType as string | undefined,
-        metadata: message.fields.routingKey ? { routingKey: message.fields.routingKey } : {},
-      });
-    } catch (error) {
-      if (settings.autoAck) return;
-      const requeue = settings.requeueInFailure || this.signal.aborted;
-      if (!this.signal.aborted) await sleep(message.fields.redelivered ? REQUEUE_PAUSE_REDELIVERED_MS : REQUEUE_PAUSE_MS, undefined, { signal: this.signal }).catch(() => undefined);
-      logger.debug(`handler rejected a message of queue ${queue}: ${(error as Error).message}; ${requeue ? "requeued" : "rejected (requeueInFailure is false)"}`);
-      settle(() => channel.nack(message, false, requeue), logger, queue);
-      return;
-    }
-    if (!settings.autoAck) settle(() => channel.ack(message), logger, queue);
+    const delivered: PubSubMessage = { topic, data: message.content, contentType: message.properties.contentType as string | undefined, metadata: message.fields.routingKey ? { routingKey: message.fields.routingKey } : {} };
+    // autoAck: the broker settled each message when it sent it. No term: a message the runtime gave up is acknowledged, as Dapr's is.
+    const settler: Settler = settings.autoAck
+      ? { ack: () => undefined, nack: () => undefined }
+      : {
+          ack: () => settle(() => channel.ack(message), logger, queue),
+          nack: async (delayMs) => {
+            const requeue = settings.requeueInFailure || this.signal.aborted;
+            if (delayMs > 0) await sleep(delayMs, undefined, { signal: this.signal }).catch(() => undefined);
+            logger.debug(`a message of queue ${queue} goes back: ${requeue ? "requeued" : "rejected (requeueInFailure is false)"}`);
+            settle(() => channel.nack(message, false, requeue), logger, queue);
+          },
+        };
+    await deliver(handler, delivered, settler, () => (this.signal.aborted ? 0 : message.fields.redelivered ? REQUEUE_PAUSE_REDELIVERED_MS : REQUEUE_PAUSE_MS));
   }
 }
 

@@ -1,14 +1,15 @@
 import type { Logger } from "../../../diagnostics/logger.js";
+import { deliver } from "../subscriptions.js";
 import { pause } from "../../../util/backoff.js";
 import type { RedisClient } from "../../redis/client.js";
 import { HandlerPool } from "../pool.js";
-import { isExpired, type Clock } from "../ttl.js";
+import { isExpired, type Clock } from "../metadata.js";
 import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { decodeEntryList, decodeReadReply, isBusyGroupError, isNoGroupError, type StreamEntry } from "./entry.js";
 import type { RedisPubSubSettings } from "./metadata.js";
 import type { ReadTarget } from "./reader.js";
 
-export interface StreamConsumerDeps {
+export interface RedisSubscriptionDeps {
   /** The shared command connection: XCLAIM, XAUTOCLAIM, XGROUP. */
   client: RedisClient;
   /**
@@ -33,7 +34,7 @@ const DEAD_CONSUMER_IDLE_MS = 10 * 60_000;
  * resolved, redelivers a rejected entry after redeliverInterval, and reclaims entries any consumer
  * left pending for processingTimeout (a crashed replica's), which is what makes delivery at-least-once.
  */
-export class StreamConsumer implements ActiveSubscription, ReadTarget {
+export class RedisSubscription implements ActiveSubscription, ReadTarget {
   /** Ids queued, being handled, waiting for redelivery or for their XACK to run, so a reclaim does not hand them out twice. */
   private readonly known = new Set<string>();
   private readonly pool: HandlerPool<StreamEntry>;
@@ -54,7 +55,7 @@ export class StreamConsumer implements ActiveSubscription, ReadTarget {
     return this.deps.stream;
   }
 
-  constructor(private readonly deps: StreamConsumerDeps) {
+  constructor(private readonly deps: RedisSubscriptionDeps) {
     this.now = deps.now ?? Date.now;
     this.logger = deps.logger;
     this.pool = new HandlerPool({ concurrency: deps.settings.concurrency, handle: (entry) => this.process(entry) });
@@ -208,14 +209,11 @@ export class StreamConsumer implements ActiveSubscription, ReadTarget {
       this.ack(entry.id);
       return;
     }
-    try {
-      await handler({ topic: stream, data: entry.data, contentType: entry.contentType, metadata: { "redis.streamId": entry.id } });
-    } catch (error) {
+    // No term in Redis Streams: an entry given up is acknowledged; a refused one is claimed back after redeliverInterval.
+    await deliver(handler, { topic: stream, data: entry.data, contentType: entry.contentType, metadata: { "redis.streamId": entry.id } }, { ack: () => this.ack(entry.id), nack: () => this.scheduleRedelivery(entry.id) }, (error) => {
       this.logger.debug(`handler rejected entry ${entry.id} of stream ${stream}: ${(error as Error).message}; redelivering in ${this.deps.settings.redeliverIntervalMs}ms`);
-      this.scheduleRedelivery(entry.id);
-      return;
-    }
-    this.ack(entry.id);
+      return this.deps.settings.redeliverIntervalMs;
+    });
   }
 
   /**

@@ -1,11 +1,12 @@
 import type { IPublishPacket, MqttClient } from "mqtt";
 import type { Logger } from "../../../diagnostics/logger.js";
 import { HandlerPool } from "../pool.js";
+import { deliver } from "../subscriptions.js";
 import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types.js";
 import { closeClient, connected, openClient } from "./connection.js";
 import type { MqttSettings } from "./metadata.js";
 
-export interface SubscriberOptions {
+export interface MqttSubscriptionDeps {
   settings: MqttSettings;
   clientId: string;
   /** What is sent in SUBSCRIBE: the topic, or `$share/<group>/<topic>`. */
@@ -33,7 +34,7 @@ interface PacketSender {
  * a reconnect the broker resends what was not acknowledged (persistent session), so a late one is
  * simply dropped.
  */
-export class MqttSubscriber implements ActiveSubscription {
+export class MqttSubscription implements ActiveSubscription {
   private client?: MqttClient;
   /** Bumped per CONNACK: a message's PUBACK is valid only on the connection that delivered it. */
   private generation = 0;
@@ -43,7 +44,7 @@ export class MqttSubscriber implements ActiveSubscription {
   private readonly finished: Promise<void>;
   private finish!: () => void;
 
-  constructor(private readonly options: SubscriberOptions) {
+  constructor(private readonly options: MqttSubscriptionDeps) {
     this.finished = new Promise((resolve) => (this.finish = resolve));
   }
 
@@ -118,17 +119,15 @@ export class MqttSubscriber implements ActiveSubscription {
    * after `redeliverInterval`, since MQTT has no negative acknowledgement to make the broker resend it.
    */
   private async deliver({ message, messageId, generation }: Held): Promise<void> {
-    for (;;) {
-      if (this.stopped) return;
-      try {
-        await this.options.handler(message);
-        this.ack(messageId, generation);
-        return;
-      } catch (error) {
-        if (this.stopped) return;
-        this.options.logger.warn(`message on ${message.topic} (subscription ${this.options.topic}) not processed, handing it over again in ${this.options.settings.redeliverIntervalMs}ms: ${(error as Error).message}`);
-        await this.pause(this.options.settings.redeliverIntervalMs);
-      }
+    const { handler, logger, settings, topic } = this.options;
+    // No term in MQTT: a message given up is acknowledged like a delivered one.
+    const settler = { ack: () => this.ack(messageId, generation), nack: (delayMs: number) => this.pause(delayMs) };
+    while (!this.stopped) {
+      const outcome = await deliver(handler, message, settler, (error) => {
+        if (!this.stopped) logger.warn(`message on ${message.topic} (subscription ${topic}) not processed, handing it over again in ${settings.redeliverIntervalMs}ms: ${(error as Error).message}`);
+        return this.stopped ? 0 : settings.redeliverIntervalMs;
+      });
+      if (outcome !== "retry") return;
     }
   }
 

@@ -1,4 +1,5 @@
 import type { RedisClient } from "../../redis/client.js";
+import { WriteCoalescer } from "../coalescer.js";
 
 type Arg = string | number | Buffer;
 
@@ -9,32 +10,23 @@ interface Queued {
 }
 
 /**
- * Sends concurrent commands as one pipeline, so concurrent publishes share a socket write and a
- * round trip, without delaying a lone command: with nothing outstanding a command goes at once;
- * while replies are awaited, the commands issued meanwhile wait for the end of the event-loop turn
- * and leave together (Nagle's idea without its timer). (ioredis' own enableAutoPipelining mangles
- * the Buffer arguments of callBuffer, which the consumer uses on the same connection.) Each command
- * still succeeds or fails on its own, so a 204 still means that its XADD succeeded. On a Redis
- * Cluster a pipeline must stay within one slot, so the commands go as one pipeline per key.
+ * Concurrent commands as one Redis pipeline (the kit's WriteCoalescer decides when): a lone command
+ * goes at once, those issued while replies are awaited share a socket write and a round trip. Each
+ * still succeeds or fails on its own, so a 204 still means that its XADD succeeded. (ioredis' own
+ * enableAutoPipelining mangles the Buffer arguments of callBuffer, which the reader uses on the same
+ * connection.) On a Redis Cluster a pipeline must stay within one slot: one pipeline per key.
  */
-export class TickPipeline {
-  private queue: Queued[] = [];
+export class PipelinedCommands {
   private outstanding = 0;
+  private readonly writes = new WriteCoalescer<Queued>({ send: (batch) => this.flush(batch) });
 
   constructor(private readonly client: RedisClient) {}
 
   call(command: string, args: Arg[]): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      this.queue.push({ args: [command, ...args], resolve, reject });
-      if (this.queue.length > 1) return;
-      if (this.outstanding === 0) this.flush();
-      else setImmediate(() => this.flush());
-    });
+    return new Promise((resolve, reject) => this.writes.push({ args: [command, ...args], resolve, reject }, this.outstanding === 0));
   }
 
-  private flush(): void {
-    const batch = this.queue;
-    this.queue = [];
+  private flush(batch: Queued[]): void {
     for (const part of this.client.isCluster ? byKey(batch) : [batch]) {
       this.outstanding++;
       void this.send(part).finally(() => this.outstanding--);
