@@ -6,7 +6,7 @@ import type { IContainer } from "kubernetes-models/v1/Container";
 import type { IContainerPort } from "kubernetes-models/v1/ContainerPort";
 import type { IEnvVar } from "kubernetes-models/v1/EnvVar";
 import { heapFlags, MIN_OLD_SPACE_MIB, oldSpaceFor } from "../diagnostics/heap.js";
-import { injectionRequested, isValidAppId, parseAnnotations, parseQuantity, type SidecarAnnotations, type SidecarResources } from "./annotations.js";
+import { injectionRequested, isValidAppId, parseAnnotations, withDaprNames, parseQuantity, type SidecarAnnotations, type SidecarResources } from "./annotations.js";
 import { parsePlacement, sidecarProbes, type SidecarPlacement } from "./probes.js";
 
 export const SIDECAR_CONTAINER_NAME = "runtimed";
@@ -79,7 +79,13 @@ function containersOf(pod: unknown, field: "containers" | "initContainers" = "co
 }
 
 /** Decides and builds the patch. Non-pods are the webhook's business; this sees only pod objects. */
-export function createPatch(pod: unknown, namespace: string, annotations: Readonly<Record<string, string>> | undefined, config: InjectorConfig): PatchDecision {
+export function createPatch(pod: unknown, namespace: string, podAnnotations: Readonly<Record<string, string>> | undefined, config: InjectorConfig): PatchDecision {
+  const { annotations, named } = withDaprNames(podAnnotations);
+  const decision = decide(pod, namespace, annotations, config);
+  return decision.kind === "invalid" ? { ...decision, errors: decision.errors.map(named) } : decision;
+}
+
+function decide(pod: unknown, namespace: string, annotations: Readonly<Record<string, string>> | undefined, config: InjectorConfig): PatchDecision {
   if (config.skipNamespaces.includes(namespace)) return { kind: "skip", reason: `namespace ${namespace} is never injected` };
   // The label of the same name opts in too: it is what the webhook's default objectSelector matches.
   if (!injectionRequested(annotations) && !injectionRequested(stringRecord(isObject(pod) && isObject(pod.metadata) ? pod.metadata.labels : undefined))) {

@@ -55,6 +55,20 @@ describe("injector patcher on Deployment-created pods", () => {
     expect(options).toMatchObject({ mode: "kubernetes", appId: "checkout", appPort: 8080, httpPort: 3500, logLevel: "debug", enableMetrics: false, metricsPort: 9100, namespace: "shop", listenAddress: "0.0.0.0" });
   });
 
+  it("injects a pod written for Dapr (dapr.io/enabled, dapr.io/app-id, dapr.io/app-port) as a runtime.io one", () => {
+    const { patched, appId } = inject(deploymentPod({ "dapr.io/enabled": "true", "dapr.io/app-id": "orders", "dapr.io/app-port": "8080", "dapr.io/log-level": "debug" }));
+    expect(appId).toBe("orders");
+    const c = sidecar(patched);
+    expect(argValue(c.args, "--app-port")).toBe("8080");
+    expect(argValue(c.args, "--log-level")).toBe("debug");
+  });
+
+  it("refuses a bad Dapr annotation naming it as the pod spelled it", () => {
+    const decision = createPatch(deploymentPod({ "dapr.io/enabled": "true", "dapr.io/app-port": "http" }), "shop", { "dapr.io/enabled": "true", "dapr.io/app-port": "http" }, CONFIG);
+    expect(decision.kind).toBe("invalid");
+    expect(decision.kind === "invalid" ? decision.errors.join("\n") : "").toContain("annotation dapr.io/app-port:");
+  });
+
   it("passes the app protocol annotation (runtime.io or dapr.io) as --app-protocol, which runtimed accepts", () => {
     const { patched } = inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/app-port": "50051", "dapr.io/app-protocol": "grpc" }));
     expect(argValue(sidecar(patched).args, "--app-protocol")).toBe("grpc");
