@@ -175,10 +175,12 @@ spec: {pubsubname: orderz, topic: orders, routes: {default: /orders}}
 kind: Component
 metadata: {name: orders}
 spec:
-  type: pubsub.in-memory
+  type: pubsub.redis
   version: v1
   metadata:
-  - name: password
+  - name: redisHost
+    value: localhost:6379
+  - name: redisPassword
     secretKeyRef: {name: broker, key: password}
 auth: {secretStore: vault}
 `,
