@@ -82,12 +82,14 @@ export async function singleAppArgs(userArgs: readonly string[], given: { appId?
   if (!given.appId) args.push("--app-id", appIdFromFolder(cwd));
   if (!given.httpPort) args.push("--http-port", String(await freePort()));
   if (!given.metricsPort) args.push("--metrics-port", String(await freePort()));
+  // Two runs on one machine must not both take the gRPC API's default port.
+  if (!userArgs.some((a) => a === "--grpc-port" || a.startsWith("--grpc-port="))) args.push("--grpc-port", String(await freePort()));
   return args;
 }
 
 /** The sidecar flags for one app of a run template. */
 export async function templateArgs(app: TemplateApp): Promise<string[]> {
-  const args = ["--app-id", app.appId, "--http-port", String(app.daprHTTPPort ?? (await freePort())), "--metrics-port", String(app.metricsPort ?? (await freePort()))];
+  const args = ["--app-id", app.appId, "--http-port", String(app.daprHTTPPort ?? (await freePort())), "--metrics-port", String(app.metricsPort ?? (await freePort())), "--grpc-port", String(await freePort())];
   if (app.appPort !== undefined) args.push("--app-port", String(app.appPort));
   if (app.appChannelAddress) args.push("--app-channel-address", app.appChannelAddress);
   for (const folder of app.resourcesPaths) args.push("--resources-path", folder);
