@@ -22,6 +22,7 @@ import { PROTECTED_ENV, RUNTIME_VERSION, type RuntimeOptions } from "../runtime/
 import { Processor } from "../runtime/processor.js";
 import { PubSubMetrics, PubSubPublisher, SubscriptionManager } from "../runtime/pubsub/index.js";
 import type { SubscriptionInfo } from "../runtime/pubsub/manager.js";
+import { StreamSubscriptions } from "../runtime/pubsub/streams/manager.js";
 import { ResiliencyRegistry } from "../runtime/resiliency/index.js";
 import { ComponentStore } from "../runtime/store.js";
 import { HttpServer } from "../util/httpserver.js";
@@ -84,6 +85,8 @@ export class Sidecar {
   readonly publisher: PubSubPublisher;
   /** Topic subscriptions and delivery to the app (spec A1-A3); only with an app channel. */
   readonly pubsubSubscriptions?: SubscriptionManager;
+  /** Subscriptions opened at run time by subscribers' streams (gRPC and HTTP); with or without an app channel. */
+  readonly topicStreams: StreamSubscriptions;
   /** Resiliency policies in force per component and direction, swapped as Resiliency resources change. */
   readonly resiliency: ResiliencyRegistry;
   /** What both API transports read: narrow parts, never this object. */
@@ -120,6 +123,8 @@ export class Sidecar {
     const pubsubMetrics = new PubSubMetrics(deps.metrics);
     this.publisher = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics, tracing, resiliency: this.resiliency });
     this.pubsubSubscriptions = this.buildSubscriptions(options, deps, pubsubMetrics, tracing);
+    this.topicStreams = new StreamSubscriptions({ appId: options.appId, store: this.store, logger: scoped(deps.logger, "runtime.pubsub.streams"), metrics: pubsubMetrics, appMaxConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs, tracing, resiliency: this.resiliency });
+    this.processor.addListener(this.topicStreams);
     this.api = this.apiContext(options, deps);
     const universal = new Universal(this.api);
     this.http = buildHttpApi(options, deps, this.api, universal, tracing);
@@ -192,6 +197,7 @@ export class Sidecar {
   private apiContext(options: RuntimeOptions, deps: SidecarDeps): ApiContext {
     const appConfiguration = this.appConfiguration;
     const pubsubSubscriptions = this.pubsubSubscriptions;
+    const topicStreams = this.topicStreams;
     return {
       appId: options.appId,
       runtimeVersion: RUNTIME_VERSION,
@@ -202,7 +208,8 @@ export class Sidecar {
       extended: new Map(),
       appConnection: options.appPort !== undefined ? { port: options.appPort, channelAddress: options.appChannelAddress, protocol: options.appProtocol, maxConcurrency: options.appMaxConcurrency } : undefined,
       enabledFeatures: appConfiguration.enabledFeatures,
-      subscriptions: () => pubsubSubscriptions?.list() ?? [],
+      subscriptions: () => [...(pubsubSubscriptions?.list() ?? []), ...topicStreams.list()],
+      topicStreams,
       requestShutdown: () => deps.onShutdownRequest?.(),
       configurationSubscriptions: this.configurationSubscriptions,
       // A getter: a Configuration edit (kubernetes mode) replaces the policy.
@@ -244,6 +251,8 @@ export class Sidecar {
         },
         close: () => this.grpc.close(),
       },
+      // Closed before the API listeners, whose drain would otherwise wait the whole grace period on these long calls.
+      { name: "topic streams", closesFirst: true, start: () => Promise.resolve(), close: () => this.topicStreams.close() },
       closer("app channel", () => this.appChannel?.close()),
       closer("input bindings", () => this.inputBindings.close()),
       closer("components", () => this.processor.closeAll()),

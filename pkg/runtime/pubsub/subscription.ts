@@ -11,7 +11,10 @@ export interface Subscription {
   metadata: Record<string, string>;
   deadLetterTopic?: string;
   bulk?: { maxMessagesCount: number; maxAwaitDurationMs: number };
-  type: "PROGRAMMATIC" | "DECLARATIVE";
+  /** Set by a stream's own request; a declared subscription says it in its metadata (`maxInFlight`). */
+  maxInFlight?: number;
+  /** STREAMING: opened at run time by a subscriber's stream (pkg/runtime/pubsub/streams), gone when it ends. */
+  type: "PROGRAMMATIC" | "DECLARATIVE" | "STREAMING";
 }
 
 /** Delivery settings read from a subscription's metadata (the issue: "configurable per subscription"). */
@@ -19,6 +22,11 @@ export interface DeliveryPolicy {
   rawPayload: boolean;
   /** Concurrent deliveries (or bulk requests) to the app; RuntimeOptions.appMaxConcurrency by default. */
   maxConcurrency: number;
+  /**
+   * Messages delivered and not yet acknowledged at once (bulk entries count one each), whatever the
+   * concurrency; unset: only maxConcurrency bounds them (dapr/dapr#7680 asks for it per subscription).
+   */
+  maxInFlight?: number;
   /** Attempts after the first before the message goes to the dead-letter topic (or is dropped); -1: forever. */
   maxRetries: number;
   retryInitialMs: number;
@@ -65,6 +73,7 @@ export function deliveryPolicy(subscription: Subscription, defaultConcurrency: n
   return {
     rawPayload,
     maxConcurrency: int("maxConcurrency", defaultConcurrency, 1),
+    maxInFlight: subscription.maxInFlight ?? (metaValue(metadata, "maxInFlight") === undefined ? undefined : int("maxInFlight", 0, 1)),
     maxRetries: int("maxRetries", retry.maxRetries ?? -1, -1),
     retryInitialMs: duration("retryInitialInterval", retry.retryInitialMs ?? 100),
     retryMaxMs: duration("retryMaxInterval", retry.retryMaxMs ?? 30_000),
