@@ -21,7 +21,14 @@ export function streamEndpoints(api: Universal): Endpoint[] {
       method: "post",
       paths: ["/v1.0-alpha1/subscriptions/stream"],
       name: "SubscribeTopicEventsHTTP",
-      handler: (req, res) => openStream(api, req, res),
+      handler: (req, res) => openStream(api, parseStreamRequest(bodyOf(req)), req, res),
+    },
+    {
+      // A browser's EventSource can only GET: the same request as query parameters (metadata.<key>, bulk.<field>).
+      method: "get",
+      paths: ["/v1.0-alpha1/subscriptions/stream"],
+      name: "SubscribeTopicEventsHTTPGet",
+      handler: (req, res) => openStream(api, streamRequestOf(queryObject(req)), req, res),
     },
     {
       method: "post",
@@ -37,8 +44,7 @@ export function streamEndpoints(api: Universal): Endpoint[] {
   ];
 }
 
-async function openStream(api: Universal, req: Request, res: Response): Promise<void> {
-  const request = parseStreamRequest(bodyOf(req));
+async function openStream(api: Universal, request: StreamRequest, req: Request, res: Response): Promise<void> {
   const sse = (req.headers.accept ?? "").includes(EVENT_STREAM);
   const write = (type: string, payload: Record<string, unknown>, id?: string): boolean => {
     const json = JSON.stringify({ type, ...payload });
@@ -116,10 +122,29 @@ function parseBody(body: Buffer): unknown {
   }
 }
 
+/** The query string as the JSON body would say it; numbers stay text until checked. */
+function queryObject(req: Request): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const metadata: Record<string, string> = {};
+  const bulk: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(req.query)) {
+    const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    if (typeof value !== "string") continue;
+    const number = /^\d+$/.test(value) ? Number(value) : value;
+    if (key.startsWith("metadata.")) metadata[key.slice("metadata.".length)] = value;
+    else if (key.startsWith("bulk.")) bulk[key.slice("bulk.".length)] = number;
+    else out[key] = key === "maxInFlight" ? number : value;
+  }
+  return { ...out, metadata, ...(Object.keys(bulk).length > 0 ? { bulk } : {}) };
+}
+
 function parseStreamRequest(body: Buffer): StreamRequest {
   const value = parseBody(body);
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw Errors.malformedRequest("the body must be a JSON object");
-  const o = value as Record<string, unknown>;
+  return streamRequestOf(value as Record<string, unknown>);
+}
+
+function streamRequestOf(o: Record<string, unknown>): StreamRequest {
   const text = (name: string, v: unknown): string | undefined => {
     if (v === undefined || v === null) return undefined;
     if (typeof v !== "string") throw Errors.malformedRequest(`${name} must be a string`);
