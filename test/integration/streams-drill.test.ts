@@ -55,7 +55,12 @@ afterAll(async () => {
 async function sidecarFor(broker: Broker, topics: string[], env: Record<string, string> = {}): Promise<SidecarProcess> {
   const resources = await resourcesFolder({ "bus.yaml": `apiVersion: runtime.io/v1alpha1\nkind: Component\nmetadata: {name: bus}\n${COMPONENTS[broker]()}\n` });
   if (broker === "redis") redisKeys.push(...topics);
-  if (broker === "rabbitmq") for (const topic of topics) (rabbit.exchanges.add(topic), rabbit.queues.add(`${APP}-${topic}`));
+  if (broker === "rabbitmq") {
+    for (const topic of topics) {
+      rabbit.exchanges.add(topic);
+      rabbit.queues.add(`${APP}-${topic}`);
+    }
+  }
   const sidecar = await startSidecar({ appId: APP, args: ["--resources-path", resources, "--log-level", "warn"], env });
   sidecars.push(sidecar);
   return sidecar;
