@@ -194,8 +194,8 @@ describe("an SSE stream", () => {
     const source = new EventSource(`${rt.url}/v1.0-alpha1/subscriptions/stream?pubsubname=pubsub&topic=${topic}-es&maxInFlight=2&metadata.retryInitialInterval=10ms`);
     const received: Array<{ type: string; id?: string; data?: unknown }> = [];
     let streamId = "";
-    source.addEventListener("subscribed", (e) => (streamId = (JSON.parse((e as MessageEvent<string>).data) as { id: string }).id));
-    source.addEventListener("event", (e) => received.push(JSON.parse((e as MessageEvent<string>).data) as { type: string; id: string }));
+    source.addEventListener("subscribed", (e) => (streamId = (JSON.parse((e as unknown as { data: string }).data) as { id: string }).id));
+    source.addEventListener("event", (e) => received.push(JSON.parse((e as unknown as { data: string }).data) as { type: string; id: string }));
     try {
       await waitFor(() => streamId !== "", { what: "EventSource's subscribed event" });
       await publish(topic, { to: "post" });

@@ -157,6 +157,8 @@ export class SubscriptionRunner {
         this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, outcome.outcome, attemptStarted);
         last = outcome;
         if (outcome.outcome !== "retry") return outcome;
+        // Stopping (a stream ended, a reload): the broker redelivers it; no retry to announce.
+        if (signal.aborted) throw new DeliveryFailed(outcome);
         // The built-in policy's retries are logged as before; a Resiliency's only at its breaker's state changes.
         if (resilient) this.deps.logger.debug(`delivery of ${id} on ${this.describe()} to ${path} failed: ${outcome.reason}`);
         else this.deps.logger.warn(`delivery of ${id} on ${this.describe()} to ${path} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
