@@ -263,3 +263,17 @@ describe("with an API token", () => {
     expect((await client.ack({ id: event!.id })).status).toBe(204);
   });
 });
+
+describe("shutdown", () => {
+  it("ends open streams first, so the API's drain does not wait its grace period on them", async () => {
+    const closing = await startRuntime({ gracefulShutdownMs: 20_000, resourcesPaths: [await resourcesFolder(RESOURCES)] });
+    const client = await HttpStreamClient.open(closing.url, { pubsubname: "pubsub", topic: "closing" });
+    clients.push(client);
+    await client.waitForOpen();
+    const started = Date.now();
+    await closing.close();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await waitFor(() => client.ended, { what: "the stream's response to end" });
+    expect(closing.logs()).toContain("closed");
+  });
+});
