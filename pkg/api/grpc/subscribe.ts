@@ -17,7 +17,8 @@ export type TopicEventsCall = grpc.ServerDuplexStream<SubscribeTopicEventsReques
  */
 export async function serveTopicEvents(api: Universal, call: TopicEventsCall): Promise<void> {
   const first = await firstMessage(call);
-  if (first === undefined) return;
+  // The client half-closed without a word: nothing to subscribe, the call ends OK.
+  if (first === undefined) return void (call.cancelled || call.end());
   const initial = first.initial_request;
   if (!initial) throw Errors.streamProtocol("initial request is required");
   if (!initial.pubsub_name) throw Errors.streamProtocol("pubsubName is required");
