@@ -150,6 +150,23 @@ describe("an NDJSON stream", () => {
     expect(redelivered.map((e) => e.id).sort()).toEqual([...unacked].sort());
   });
 
+  it("keeps one line per message for a CloudEvent published pretty-printed, and carries raw payloads as base64", async () => {
+    const topic = freshTopic();
+    const client = await open({ topic });
+    const pretty = JSON.stringify({ specversion: "1.0", id: "pretty-1", source: "test", type: "t", datacontenttype: "application/json", data: { line: "a\nb" } }, null, 2);
+    const published = await fetch(`${rt.url}/v1.0/publish/pubsub/${topic}`, { method: "POST", headers: { "content-type": "application/cloudevents+json" }, body: pretty });
+    expect(published.status).toBe(204);
+    const [event] = await client.waitForEvents(1);
+    expect(event!.id).toBe("pretty-1");
+    expect(dataOf(event!)).toEqual({ line: "a\nb" });
+    await client.ack({ id: event!.id });
+    const raw = await open({ topic: `${topic}-raw`, metadata: { rawPayload: "true" } });
+    const rawPublished = await fetch(`${rt.url}/v1.0/publish/pubsub/${topic}-raw?metadata.rawPayload=true`, { method: "POST", headers: { "content-type": "application/octet-stream" }, body: Buffer.from([0, 1, 2, 255]) });
+    expect(rawPublished.status).toBe(204);
+    const [rawEvent] = await raw.waitForEvents(1);
+    expect(rawEvent).toMatchObject({ rawPayload: true, data_base64: Buffer.from([0, 1, 2, 255]).toString("base64") });
+  });
+
   it("groups messages into bulks acknowledged per entry", async () => {
     const topic = freshTopic();
     const client = await open({ topic, bulk: { maxMessagesCount: 4, maxAwaitDurationMs: 50 } });
