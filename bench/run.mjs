@@ -19,6 +19,7 @@ const BENCHES = {
   8: "./8-rabbitmq.mjs",
   9: "./9-jetstream.mjs",
   12: "./12-mqtt.mjs",
+  13: "./13-grpc-publish.mjs",
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHES);

@@ -36,7 +36,7 @@ export const EMBEDDED_DEFAULT: ComponentResource = {
   spec: { type: "pubsub.in-memory", version: "v1", metadata: [] },
 };
 
-/** Kubernetes mode: the built-in secret store `kubernetes`, which secretKeyRefs use by default (issue 4). */
+/** Kubernetes mode: the built-in secret store `kubernetes`, which secretKeyRefs use by default. */
 export const KUBERNETES_SECRET_STORE: ComponentResource = {
   apiVersion: "runtime.io/v1alpha1",
   kind: "Component",
@@ -206,7 +206,7 @@ export class Sidecar {
       metrics: deps.metrics,
       logger: this.logger,
       extended: new Map(),
-      appConnection: options.appPort !== undefined ? { port: options.appPort, channelAddress: options.appChannelAddress, protocol: options.appProtocol, maxConcurrency: options.appMaxConcurrency } : undefined,
+      appConnection: appConnectionOf(options),
       enabledFeatures: appConfiguration.enabledFeatures,
       subscriptions: () => [...(pubsubSubscriptions?.list() ?? []), ...topicStreams.list()],
       topicStreams,
@@ -335,6 +335,19 @@ function buildProcessor(options: RuntimeOptions, deps: SidecarDeps, store: Compo
     context: { appId: options.appId, metrics: deps.metrics, redactor, env: options.env, protectedEnv: PROTECTED_ENV, namespace: options.namespace, kubeConfig: deps.kubeConfig },
     defaultSecretStore: options.mode === "kubernetes" ? "kubernetes" : undefined,
   });
+}
+
+/** The app connection GetMetadata shows (daprd's appConnectionProperties); none without --app-port. */
+function appConnectionOf(options: RuntimeOptions): ApiContext["appConnection"] {
+  if (options.appPort === undefined) return undefined;
+  const { appHealth } = options;
+  const health = appHealth.enabled ? { healthCheckPath: appHealth.path, healthProbeInterval: goDuration(appHealth.probeIntervalMs), healthProbeTimeout: goDuration(appHealth.probeTimeoutMs), healthThreshold: appHealth.threshold } : undefined;
+  return { port: options.appPort, channelAddress: options.appChannelAddress, protocol: options.appProtocol, maxConcurrency: options.appMaxConcurrency, ...(health ? { health } : {}) };
+}
+
+/** Milliseconds as Go writes a duration in daprd's metadata: whole seconds as `5s`, the rest as `500ms`. */
+function goDuration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
 function buildHttpApi(options: RuntimeOptions, deps: SidecarDeps, ctx: ApiContext, universal: Universal, tracing: Tracing): HttpServer {

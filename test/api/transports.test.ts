@@ -8,6 +8,7 @@ import { daprProtos } from "../../pkg/proto/dapr.js";
 import { MAX_JSON_DEPTH } from "../../pkg/util/json.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 import { registerTestBindings } from "../support/test-bindings.js";
+import { freePort } from "../support/ports.js";
 import { tempDir } from "../support/tempdirs.js";
 
 /**
@@ -25,7 +26,7 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: { status?: num
 interface Transport {
   name: string;
   publish(pubsub: string, topic: string, data: string, contentType: string, metadata?: Record<string, string>): Promise<Outcome>;
-  bulkPublish(pubsub: string, topic: string, entries: Array<{ entryId: string; event: string; contentType: string }>): Promise<Outcome>;
+  bulkPublish(pubsub: string, topic: string, entries: Array<{ entryId: string; event: string; contentType: string; metadata?: Record<string, string> }>): Promise<Outcome>;
   getSecret(store: string, key: string): Promise<Outcome>;
   bulkSecrets(store: string): Promise<Outcome>;
   getConfiguration(store: string, keys: string[]): Promise<Outcome>;
@@ -85,7 +86,7 @@ function grpcTransport(port: () => number): Transport {
   return {
     name: "gRPC",
     publish: (pubsub, topic, data, contentType, metadata = {}) => map(call("PublishEvent", { pubsub_name: pubsub, topic, data: Buffer.from(data), data_content_type: contentType, metadata }), () => null),
-    bulkPublish: (pubsub, topic, entries) => map(call("BulkPublishEvent", { pubsub_name: pubsub, topic, entries: entries.map((e) => ({ entry_id: e.entryId, event: Buffer.from(e.event), content_type: e.contentType })) }), () => null),
+    bulkPublish: (pubsub, topic, entries) => map(call("BulkPublishEvent", { pubsub_name: pubsub, topic, entries: entries.map((e) => ({ entry_id: e.entryId, event: Buffer.from(e.event), content_type: e.contentType, metadata: e.metadata ?? {} })) }), () => null),
     getSecret: (store, key) => map(call("GetSecret", { store_name: store, key }), (v) => v["data"]),
     bulkSecrets: (store) => map(call("GetBulkSecret", { store_name: store }), (v) => Object.fromEntries(Object.entries(v["data"] as Record<string, { secrets: unknown }>).map(([k, s]) => [k, s.secrets]))),
     getConfiguration: (store, keys) => map(call("GetConfiguration", { store_name: store, keys }), (v) => Object.fromEntries(Object.entries(v["items"] as Record<string, { value: string }>).map(([k, i]) => [k, i.value]))),
@@ -187,5 +188,60 @@ describe.each(transports)("the API's rules over $name", (transport) => {
   it("an extended metadata attribute set is read back", async () => {
     expect((await transport.setMetadata(`team-${transport.name}`, "payments")).ok).toBe(true);
     expect(await transport.extended()).toEqual({ ok: true, value: expect.objectContaining({ [`team-${transport.name}`]: "payments" }) });
+  });
+});
+
+describe.each(transports)("a bulk publish over $name mixing a bad CloudEvent and bad entry metadata", (transport) => {
+  it("is refused, and the sidecar keeps serving (no rejection left unhandled)", async () => {
+    const outcome = await transport.bulkPublish("pubsub", "orders", [{ entryId: "1", event: "{bad", contentType: "application/cloudevents+json" }, { entryId: "2", event: "x", contentType: "text/plain", metadata: { ttlInSeconds: "x" } }]);
+    expect(outcome).toEqual(failure(Errors.pubsubRequestMetadata("orders", "pubsub", 'metadata.ttlInSeconds must be a whole number of seconds, got "x"'), transport));
+    // A rejection left unhandled surfaces on a later tick: give it one, then publish again.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await transport.publish("pubsub", "orders", "{}", "application/json")).ok).toBe(true);
+  });
+});
+
+describe("GetMetadata's app connection over both transports (daprd's appConnectionProperties)", () => {
+  let withApp: TestRuntime;
+  let appPort: number;
+
+  beforeAll(async () => {
+    appPort = await freePort();
+    withApp = createRuntime({ appPort, appProtocol: "http", appHealth: { enabled: true, path: "/healthz", probeIntervalMs: 5000, probeTimeoutMs: 500, threshold: 3 } });
+    await withApp.start();
+  });
+  afterAll(() => withApp.close());
+
+  it("shows the port, protocol, address, concurrency and health settings, the same on HTTP and gRPC", async () => {
+    const http = (await (await fetch(`${withApp.url}/v1.0/metadata`)).json()) as { appConnectionProperties: unknown };
+    expect(http.appConnectionProperties).toEqual({ port: appPort, protocol: "http", channelAddress: "127.0.0.1", maxConcurrency: 10, health: { healthCheckPath: "/healthz", healthProbeInterval: "5s", healthProbeTimeout: "500ms", healthThreshold: 3 } });
+    const Dapr = daprProtos().dapr.dapr.proto.runtime.v1.Dapr;
+    const client = new Dapr(`127.0.0.1:${withApp.runtime.grpcPort}`, grpc.credentials.createInsecure());
+    try {
+      const response = await new Promise<{ app_connection_properties: unknown }>((resolve, reject) => client.GetMetadata({}, (error, value) => (error ? reject(error) : resolve(value as { app_connection_properties: unknown }))));
+      expect(response.app_connection_properties).toEqual({ port: appPort, protocol: "http", channel_address: "127.0.0.1", max_concurrency: 10, health: { health_check_path: "/healthz", health_probe_interval: "5s", health_probe_timeout: "500ms", health_threshold: 3 } });
+    } finally {
+      client.close();
+    }
+  });
+});
+
+describe("a sidecar without pub/sub, secret or configuration components, over both transports", () => {
+  let bare: TestRuntime;
+  beforeAll(async () => {
+    bare = createRuntime({ resourcesPaths: [await resourcesFolder({ "none.yaml": "" })] });
+    await bare.start();
+  });
+  afterAll(() => bare.close());
+
+  const sides = [httpTransport(() => bare.url), grpcTransport(() => bare.runtime.grpcPort)];
+  afterAll(() => sides.forEach((t) => (t as Transport & { close?: () => void }).close?.()));
+
+  it.each(sides.flatMap((transport) => [
+    [transport.name, "a publish", () => transport.publish("pubsub", "orders", "{}", "application/json"), Errors.pubsubNotConfigured(), transport],
+    [transport.name, "a secret", () => transport.getSecret("files", "token"), Errors.secretStoresNotConfigured(), transport],
+    [transport.name, "configuration items", () => transport.getConfiguration("config", []), Errors.configurationStoresNotConfigured(), transport],
+  ] as Array<[string, string, () => Promise<Outcome>, ApiError, Transport]>))("%s: %s is refused as daprd's not-configured (FAILED_PRECONDITION on gRPC)", async (_t, _n, send, expected, transport) => {
+    expect(await send()).toEqual(failure(expected, transport));
   });
 });

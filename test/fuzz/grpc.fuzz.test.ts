@@ -47,7 +47,15 @@ const request = fc.record({
 describe("fuzzing the built sidecar over gRPC", () => {
   let sidecar: SidecarProcess;
   let client: Client;
-  let session: http2.ClientHttp2Session;
+  let session: http2.ClientHttp2Session | undefined;
+  /** One raw HTTP/2 connection, made again when the server let an idle one go. */
+  const rawSession = (): http2.ClientHttp2Session => {
+    if (!session || session.closed || session.destroyed) {
+      session = http2.connect(`http://127.0.0.1:${sidecar.grpcPort}`);
+      session.on("error", () => undefined);
+    }
+    return session;
+  };
 
   const stillServing = async (): Promise<void> => {
     const code = await new Promise<number>((resolve) => client["PublishEvent"]!({ pubsub_name: "pubsub", topic: "alive", data: Buffer.from("{}"), data_content_type: "application/json" }, new grpc.Metadata(), { deadline: Date.now() + ANSWER_WITHIN_MS }, (e) => resolve(e?.code ?? 0)));
@@ -66,8 +74,6 @@ describe("fuzzing the built sidecar over gRPC", () => {
     sidecar = await startSidecar({ appId: "grpc-fuzz", args: ["--resources-path", path.join(dir, "resources"), "--max-body-size", "256Ki", "--log-level", "error"] });
     const Dapr = daprProtos().dapr.dapr.proto.runtime.v1.Dapr;
     client = new Dapr(`127.0.0.1:${sidecar.grpcPort}`, grpc.credentials.createInsecure()) as unknown as Client;
-    session = http2.connect(`http://127.0.0.1:${sidecar.grpcPort}`);
-    session.on("error", () => undefined);
   }, 30_000);
 
   afterAll(async () => {
@@ -83,7 +89,7 @@ describe("fuzzing the built sidecar over gRPC", () => {
       await fuzz("gRPC unary methods", [fc.constantFrom(...UNARY_SERVED), request], async (method, req) => {
         const error = await new Promise<grpc.ServiceError | null>((resolve) => client[method]!(req, new grpc.Metadata(), { deadline: Date.now() + ANSWER_WITHIN_MS }, resolve));
         const code = error?.code ?? grpc.status.OK;
-        if (!ACCEPTABLE.has(code)) throw new Error(`${method} answered ${grpc.status[code]}: ${error?.details}`);
+        if (!ACCEPTABLE.has(code)) throw new Error(`${method} answered ${grpc.status[code]}: ${error?.details}\n--- sidecar ---\n${sidecar.output().slice(-3000)}`);
         if (error?.details.includes("see the sidecar log")) throw new Error(`${method} hit an unhandled error: ${sidecar.output().slice(-1000)}`);
         await stillServing();
       });
@@ -94,15 +100,16 @@ describe("fuzzing the built sidecar over gRPC", () => {
   it(
     "arbitrary bytes as the message of every method of the service, on a raw HTTP/2 stream",
     async () => {
-      // A SubscribeConfiguration whose bytes happen to decode opens a stream that stays open by design.
-      const methods = Object.keys(daprProtos().dapr.dapr.proto.runtime.v1.Dapr.service).filter((m) => !m.startsWith("SubscribeConfiguration"));
+      // A SubscribeConfiguration whose bytes happen to decode opens a stream that stays open by design, and
+      // any bytes decode as a Shutdown request, which stops the sidecar as asked.
+      const methods = Object.keys(daprProtos().dapr.dapr.proto.runtime.v1.Dapr.service).filter((m) => !m.startsWith("SubscribeConfiguration") && m !== "Shutdown");
       await fuzz("gRPC raw message bytes", [fc.constantFrom(...methods), fc.uint8Array({ maxLength: 256 })], async (method, body) => {
         const frame = Buffer.alloc(5 + body.length);
         frame.writeUInt32BE(body.length, 1);
         frame.set(body, 5);
         const status = await new Promise<string | undefined>((resolve, reject) => {
-          const stream = session.request({ ":method": "POST", ":path": `/${SERVICE}/${method}`, "content-type": "application/grpc", te: "trailers" });
-          const timer = setTimeout(() => reject(new Error(`${method} did not answer within ${ANSWER_WITHIN_MS}ms`)), ANSWER_WITHIN_MS);
+          const stream = rawSession().request({ ":method": "POST", ":path": `/${SERVICE}/${method}`, "content-type": "application/grpc", te: "trailers" });
+          const timer = setTimeout(() => reject(new Error(`${method} did not answer within ${ANSWER_WITHIN_MS}ms; sidecar exit ${sidecar.child.exitCode}\n${sidecar.output().slice(-3000)}`)), ANSWER_WITHIN_MS);
           let found: string | undefined;
           stream.on("response", (h) => (found ??= h["grpc-status"] as string | undefined));
           stream.on("trailers", (t) => (found ??= t["grpc-status"] as string | undefined));

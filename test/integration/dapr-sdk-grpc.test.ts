@@ -46,6 +46,8 @@ describe("the Dapr JS SDK 3.18 over gRPC against the built sidecar", () => {
     mkdirSync(resources);
     writeFileSync(path.join(resources, "components.yaml"), [
       component("pubsub", "pubsub.in-memory", {}),
+      // Holds one undelivered message: the second entry of a bulk publish is refused while the first is delivered.
+      component("tiny", "pubsub.in-memory", { maxBufferedMessages: "1" }),
       component("secrets", "secretstores.local.file", { secretsFile }),
       component("config", "configuration.local.file", { path: configFile, debounce: "10ms" }),
     ].join("---\n"));
@@ -53,11 +55,12 @@ describe("the Dapr JS SDK 3.18 over gRPC against the built sidecar", () => {
     const httpClientOptions = { daprHost: "127.0.0.1", daprPort: String(httpPort), communicationProtocol: CommunicationProtocolEnum.HTTP, logger: { level: LogLevel.Error, service: silent } };
     server = new DaprServer({ serverHost: "127.0.0.1", serverPort: String(appPort), communicationProtocol: CommunicationProtocolEnum.HTTP, clientOptions: httpClientOptions, logger: httpClientOptions.logger });
     for (const name of ["json", "text", "bulk"]) await server.pubsub.subscribe("pubsub", topic(name), async (data: unknown) => void received.set(topic(name), [...on(name), data]));
+    await server.pubsub.subscribe("tiny", topic("partial"), async (data: unknown) => void received.set(topic("partial"), [...on("partial"), data]));
     sidecar = await startSidecar({ appId: `grpc-sdk-${run}`, httpPort, args: ["--app-port", String(appPort), "--resources-path", resources] });
     await server.start();
     client = new DaprClient({ daprHost: "127.0.0.1", daprPort: String(sidecar.grpcPort), communicationProtocol: CommunicationProtocolEnum.GRPC, logger: { level: LogLevel.Error, service: silent } });
     await client.start();
-    await waitFor(async () => ((await fetch(`${sidecar.url}/v1.0/metadata`).then((r) => r.json())) as { subscriptions: unknown[] }).subscriptions.length === 3, { what: "the app's subscriptions" });
+    await waitFor(async () => ((await fetch(`${sidecar.url}/v1.0/metadata`).then((r) => r.json())) as { subscriptions: unknown[] }).subscriptions.length === 4, { what: "the app's subscriptions" });
   }, 30_000);
 
   afterAll(async () => {
@@ -87,6 +90,14 @@ describe("the Dapr JS SDK 3.18 over gRPC against the built sidecar", () => {
     expect(on("bulk")).toEqual(expect.arrayContaining([{ orderId: 10 }, { orderId: 11 }, "text entry"]));
   });
 
+  it("BulkPublishEventAlpha1 with an entry the broker refuses answers OK listing it (as daprd); the other is delivered", async () => {
+    const result = await client.pubsub.publishBulk("tiny", topic("partial"), [{ entryID: "kept", event: "one", contentType: "text/plain" }, { entryID: "refused", event: "two", contentType: "text/plain" }]);
+    expect(result.failedMessages.map((f) => f.message.entryID)).toEqual(["refused"]);
+    expect(String(result.failedMessages[0]!.error)).toContain("maxBufferedMessages");
+    await waitFor(() => on("partial").length === 1, { what: "the kept entry's delivery" });
+    expect(on("partial")).toEqual(["one"]);
+  });
+
   it("GetSecret and GetBulkSecret", async () => {
     expect(await client.secret.get("secrets", "db-password")).toEqual({ "db-password": "s3cret" });
     expect(await client.secret.getBulk("secrets")).toEqual({ "db-password": { "db-password": "s3cret" }, "api-key": { "api-key": "k-123" } });
@@ -111,7 +122,7 @@ describe("the Dapr JS SDK 3.18 over gRPC against the built sidecar", () => {
     await client.metadata.set("team", "payments");
     const metadata = await client.metadata.get();
     expect(metadata.id).toBe(`grpc-sdk-${run}`);
-    expect(metadata.components.map((c) => c.name).sort()).toEqual(["config", "pubsub", "secrets"]);
+    expect(metadata.components.map((c) => c.name).sort()).toEqual(["config", "pubsub", "secrets", "tiny"]);
     expect(metadata.extended).toMatchObject({ team: "payments" });
   });
 

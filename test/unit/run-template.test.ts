@@ -48,7 +48,7 @@ apps:
     expect(worker).toMatchObject({ appId: "worker", resourcesPaths: [path.join(root, "worker/own")], env: { SHARED: "common", OVERRIDE: "worker", NUMBER: "7" }, appLogDestination: "console" });
     expect(worker!.command).toBeUndefined();
     expect(await templateArgs({ ...api!, daprHTTPPort: 3500, metricsPort: 9090 })).toEqual([
-      "--app-id", "api", "--http-port", "3500", "--metrics-port", "9090", "--app-port", "3000",
+      "--app-id", "api", "--http-port", "3500", "--metrics-port", "9090", "--grpc-port", expect.stringMatching(/^\d+$/), "--app-port", "3000",
       "--resources-path", path.join(root, "api/.dapr/resources"), "--config", path.join(root, "shared-config/config.yaml"), "--log-level", "debug",
     ]);
   });

@@ -66,7 +66,11 @@ export class GrpcApiServer {
   async start(): Promise<void> {
     const host = this.options.address.includes(":") ? `[${this.options.address}]` : this.options.address;
     this.boundPort = await new Promise<number>((resolve, reject) => {
-      this.server.bindAsync(`${host}:${this.options.port}`, grpc.ServerCredentials.createInsecure(), (error, port) => (error ? reject(error) : resolve(port)));
+      this.server.bindAsync(`${host}:${this.options.port}`, grpc.ServerCredentials.createInsecure(), (error, port) => {
+        // grpc-js says "No address added out of total 1 resolved" for a port in use: name the port and the flag.
+        if (error) reject(new Error(`the gRPC API cannot listen on ${host}:${this.options.port} (in use? choose another with --grpc-port): ${error.message}`));
+        else resolve(port);
+      });
     });
     this.options.gate?.set(true);
   }
@@ -106,7 +110,7 @@ export class GrpcApiServer {
   private unary(name: string, method: Unary): grpc.handleUnaryCall<unknown, unknown> {
     return (call, callback) => {
       const timing = this.begin(name, call.metadata);
-      if (timing.refused) return void callback(this.finish(timing, timing.refused));
+      if (timing.refused) return void callback(this.fail(timing, timing.refused));
       // async: a method that throws before its first await still becomes a status, never a crash of the call.
       const run = async (): Promise<unknown> => method(call.request as never, { traceparent: timing.traceparent });
       (timing.span ? timing.span.run(run) : run()).then(
@@ -114,7 +118,7 @@ export class GrpcApiServer {
           this.finish(timing, { code: grpc.status.OK });
           callback(null, response);
         },
-        (error: unknown) => callback(this.finish(timing, this.outcomeOf(name, error))),
+        (error: unknown) => callback(this.fail(timing, this.outcomeOf(name, error))),
       );
     };
   }
@@ -123,10 +127,10 @@ export class GrpcApiServer {
   private configurationStream(name: string): grpc.handleServerStreamingCall<unknown, unknown> {
     return (call) => {
       const timing = this.begin(name, call.metadata);
-      if (timing.refused) return void call.emit("error", this.finish(timing, timing.refused));
+      if (timing.refused) return void call.emit("error", this.fail(timing, timing.refused));
       this.streams.openStream(call as Parameters<ConfigurationStreams["openStream"]>[0]).then(
         () => this.finish(timing, { code: grpc.status.OK }),
-        (error: unknown) => call.emit("error", this.finish(timing, this.outcomeOf(name, error))),
+        (error: unknown) => call.emit("error", this.fail(timing, this.outcomeOf(name, error))),
       );
     };
   }
@@ -148,9 +152,9 @@ export class GrpcApiServer {
 
   /** Answers at once, whatever the method's shape, so no client waits on a method runtimed does not have. */
   private unimplemented(name: string, requestStream: boolean, responseStream: boolean): grpc.UntypedHandleCall {
-    const answer = (metadata: grpc.Metadata): Outcome => {
+    const answer = (metadata: grpc.Metadata): grpc.ServiceError => {
       const timing = this.begin(name, metadata);
-      return this.finish(timing, timing.refused ?? toOutcome(unsupportedMethod(name)));
+      return this.fail(timing, timing.refused ?? toOutcome(unsupportedMethod(name)));
     };
     if (!responseStream) {
       return ((call: { metadata: grpc.Metadata }, callback: grpc.sendUnaryData<unknown>) => callback(answer(call.metadata))) as grpc.UntypedHandleCall;
@@ -172,8 +176,14 @@ export class GrpcApiServer {
     return { method, started, span, traceparent, refused };
   }
 
-  /** Records the call's status and latency, ends its span; returns the outcome as grpc-js takes an error status. */
-  private finish(timing: { method: string; started: bigint; span?: ActiveSpan }, outcome: Outcome): grpc.ServiceError {
+  /** Records a failed call and returns its status as grpc-js sends it. */
+  private fail(timing: { method: string; started: bigint; span?: ActiveSpan }, outcome: Outcome): grpc.ServiceError {
+    this.finish(timing, outcome);
+    return Object.assign(new Error(outcome.details ?? grpc.status[outcome.code]), { code: outcome.code, details: outcome.details ?? "", metadata: new grpc.Metadata() });
+  }
+
+  /** Records the call's status and latency and ends its span. */
+  private finish(timing: { method: string; started: bigint; span?: ActiveSpan }, outcome: Outcome): void {
     const status = grpc.status[outcome.code] ?? String(outcome.code);
     const key = `${timing.method}\0${status}`;
     let series = this.series.get(key);
@@ -186,7 +196,6 @@ export class GrpcApiServer {
       timing.span.setAttributes({ "rpc.grpc.status_code": outcome.code });
       timing.span.end(SERVER_ERRORS.has(outcome.code) ? new Error(`${status}: ${outcome.details ?? ""}`) : undefined);
     }
-    return Object.assign(new Error(outcome.details ?? status), { code: outcome.code, details: outcome.details ?? "", metadata: new grpc.Metadata() });
   }
 
   private outcomeOf(method: string, error: unknown): Outcome {

@@ -11,6 +11,14 @@ import { DIRECT, type TargetPolicy } from "../../runtime/resiliency/index.js";
 
 export type { SubscriptionInfo };
 
+/** `--enable-app-health-check` and its settings as daprd's metadata shows them (durations as Go strings). */
+export interface AppHealthProperties {
+  healthCheckPath: string;
+  healthProbeInterval: string;
+  healthProbeTimeout: string;
+  healthThreshold: number;
+}
+
 /**
  * What both API transports read: narrow parts (the component store, the publisher, health), built by the
  * composition root (pkg/sidecar); routers get this, never the sidecar or the runtime's internals.
@@ -24,7 +32,7 @@ export interface ApiContext {
   logger: Logger;
   /** `PUT /v1.0/metadata/<key>` values. */
   extended: Map<string, string>;
-  appConnection?: { port: number; channelAddress: string; protocol: "http" | "grpc"; maxConcurrency: number };
+  appConnection?: { port: number; channelAddress: string; protocol: "http" | "grpc"; maxConcurrency: number; health?: AppHealthProperties };
   enabledFeatures: string[];
   subscriptions(): SubscriptionInfo[];
   requestShutdown(): void;

@@ -151,7 +151,12 @@ export class PubSubPublisher {
       if (rawPayloadOf(entryMetadata)) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, metadata: entry.metadata };
       const wrapped = this.envelope({ pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson }, entry.contentType, ttlSeconds, eventType);
       const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, metadata: entry.metadata });
-      return wrapped instanceof Promise ? wrapped.then(prepare) : prepare(wrapped);
+      if (!(wrapped instanceof Promise)) return prepare(wrapped);
+      const pending = wrapped.then(prepare);
+      // A later entry's bad metadata throws out of this map before Promise.all holds this promise: its
+      // rejection must not go unhandled (an unhandled rejection ends the process).
+      pending.catch(() => undefined);
+      return pending;
     }));
     const failedEntries: BulkPublishResult["failedEntries"] = [];
     const started = process.hrtime.bigint();

@@ -35,10 +35,7 @@ export function pubsubEndpoints(api: Universal): Endpoint[] {
       method: "post",
       paths: ["/v1.0/publish/:pubsubname/*topic"],
       name: "PublishEvent",
-      direct: (path) => {
-        const match = DIRECT_PUBLISH.exec(path);
-        return match ? { pubsubname: match[1]!, topic: match[2]!.split("/") } : undefined;
-      },
+      direct: true,
       handler: async (req, res) => {
         const { pubsubName, topic } = target(req);
         await api.publishEvent({ pubsubName, topic, data: bodyOf(req), contentType: req.headers["content-type"], metadata: queryMetadata(req), traceparent: traceparentOf(req) });
@@ -60,17 +57,10 @@ export function pubsubEndpoints(api: Universal): Endpoint[] {
   ];
 }
 
-/**
- * The publish paths direct dispatch takes: a pub/sub name and a topic of non-empty segments, nothing to
- * decode (a `%` goes to Express, which decodes), no trailing slash, and not under `bulk/` (Express
- * tries the bulk route first there).
- */
-const DIRECT_PUBLISH = /^\/v1\.0\/publish\/(?!bulk\/)([^/%]+)\/([^/%]+(?:\/[^/%]+)*)$/;
-
 function target(req: Request): { pubsubName: string; topic: string } {
   const pubsubName = req.params.pubsubname as string;
   const segments = req.params.topic as unknown as string[] | string | undefined;
-  // Express 5 hands a wildcard over as its segments: the topic may contain "/" (the issue).
+  // Express 5 hands a wildcard over as its segments: a topic may contain "/" (Dapr allows it).
   const topic = Array.isArray(segments) ? segments.join("/") : (segments ?? "");
   return { pubsubName, topic };
 }

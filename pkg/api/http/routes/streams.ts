@@ -63,6 +63,8 @@ async function openStream(api: Universal, request: StreamRequest, req: Request, 
     },
   };
   const stream = await openTopicStream(api.ctx, request, transport);
+  // The client left while the broker subscription was being set up: its 'close' has already fired.
+  if (req.socket.destroyed) return stream.close();
   const ended = new Promise<void>((resolve) => {
     res.once("close", () => {
       gone = true;

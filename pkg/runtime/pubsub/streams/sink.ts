@@ -47,13 +47,6 @@ export class StreamSink implements DeliveryTarget {
     this.markOpened();
   }
 
-  /** Messages sent and not yet acknowledged. */
-  get outstanding(): number {
-    let count = 0;
-    for (const waiters of this.pending.values()) count += waiters.length;
-    return count;
-  }
-
   async deliverTopicEvent(event: TopicEvent): Promise<DeliveryResult> {
     const id = event.event["id"];
     const ackId = typeof id === "string" && id !== "" ? id : randomUUID();
