@@ -139,11 +139,11 @@ export class GrpcApiServer {
   private topicEventsStream(name: string): grpc.handleBidiStreamingCall<unknown, unknown> {
     return (call) => {
       const timing = this.begin(name, call.metadata);
-      if (timing.refused) return void call.emit("error", this.finish(timing, timing.refused));
+      if (timing.refused) return void call.emit("error", this.fail(timing, timing.refused));
       serveTopicEvents(this.options.api, call as TopicEventsCall).then(
         () => this.finish(timing, { code: grpc.status.OK }),
         (error: unknown) => {
-          const status = this.finish(timing, this.outcomeOf(name, error));
+          const status = this.fail(timing, this.outcomeOf(name, error));
           if (!call.cancelled) call.emit("error", status);
         },
       );
