@@ -24,6 +24,7 @@ import { PROTECTED_ENV, RUNTIME_VERSION, type RuntimeOptions } from "../runtime/
 import { Processor } from "../runtime/processor.js";
 import { PubSubMetrics, PubSubPublisher, SubscriptionManager } from "../runtime/pubsub/index.js";
 import type { SubscriptionInfo } from "../runtime/pubsub/manager.js";
+import { StreamSubscriptions } from "../runtime/pubsub/streams/manager.js";
 import { ResiliencyRegistry } from "../runtime/resiliency/index.js";
 import { ComponentStore } from "../runtime/store.js";
 import { HttpServer } from "../util/httpserver.js";
@@ -89,6 +90,8 @@ export class Sidecar {
   readonly publisher: PubSubPublisher;
   /** Topic subscriptions and delivery to the app (spec A1-A3); only with an app channel. */
   readonly pubsubSubscriptions?: SubscriptionManager;
+  /** Subscriptions opened at run time by subscribers' streams (gRPC and HTTP); with or without an app channel. */
+  readonly topicStreams: StreamSubscriptions;
   /** Resiliency policies in force per component and direction, swapped as Resiliency resources change. */
   readonly resiliency: ResiliencyRegistry;
   /** What both API transports read: narrow parts, never this object. */
@@ -125,6 +128,8 @@ export class Sidecar {
     const pubsubMetrics = new PubSubMetrics(deps.metrics);
     this.publisher = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics, tracing, resiliency: this.resiliency });
     this.pubsubSubscriptions = this.buildSubscriptions(options, deps, pubsubMetrics, tracing);
+    this.topicStreams = new StreamSubscriptions({ appId: options.appId, store: this.store, logger: scoped(deps.logger, "runtime.pubsub.streams"), metrics: pubsubMetrics, appMaxConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs, tracing, resiliency: this.resiliency });
+    this.processor.addListener(this.topicStreams);
     this.api = this.apiContext(options, deps);
     const universal = new Universal(this.api);
     this.http = buildHttpApi(options, deps, this.api, universal, tracing, this.apiToken);
@@ -213,6 +218,7 @@ export class Sidecar {
   private apiContext(options: RuntimeOptions, deps: SidecarDeps): ApiContext {
     const appConfiguration = this.appConfiguration;
     const pubsubSubscriptions = this.pubsubSubscriptions;
+    const topicStreams = this.topicStreams;
     return {
       appId: options.appId,
       runtimeVersion: RUNTIME_VERSION,
@@ -223,7 +229,8 @@ export class Sidecar {
       extended: new Map(),
       appConnection: appConnectionOf(options),
       enabledFeatures: appConfiguration.enabledFeatures,
-      subscriptions: () => pubsubSubscriptions?.list() ?? [],
+      subscriptions: () => [...(pubsubSubscriptions?.list() ?? []), ...topicStreams.list()],
+      topicStreams,
       requestShutdown: () => deps.onShutdownRequest?.(),
       configurationSubscriptions: this.configurationSubscriptions,
       // A getter: a Configuration edit (kubernetes mode) replaces the policy.
@@ -265,6 +272,8 @@ export class Sidecar {
         },
         close: () => this.grpc.close(),
       },
+      // Closed before the API listeners, whose drain would otherwise wait the whole grace period on these long calls.
+      { name: "topic streams", closesFirst: true, start: () => Promise.resolve(), close: () => this.topicStreams.close() },
       closer("app channel", () => this.appChannel?.close()),
       closer("input bindings", () => this.inputBindings.close()),
       closer("components", () => this.processor.closeAll()),
@@ -314,7 +323,7 @@ export class Sidecar {
         // daprd starts subscriptions once the app is first healthy, not merely listening.
         if (!(await this.appHealth.whenHealthy(signal))) return;
       }
-      // Subscriptions start once components are loaded and the app answers (issue 3).
+      // Subscriptions start once components are loaded and the app answers.
       const started = this.pubsubSubscriptions?.start(this.declarativeSubscriptions, signal) ?? Promise.resolve();
       void started
         .catch((error: Error) => this.logger.error(`starting subscriptions: ${error.message}`))
@@ -370,7 +379,6 @@ function goDuration(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 }
 
-/** The channel to the app (deliveries, input bindings, configuration notifications); none without --app-port. */
 function buildHttpApi(options: RuntimeOptions, deps: SidecarDeps, ctx: ApiContext, universal: Universal, tracing: Tracing, apiToken: Token | undefined): HttpServer {
   const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, universal), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken, tracing });
   return new HttpServer(listener, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs, expressServerOptions(app));

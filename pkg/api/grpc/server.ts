@@ -9,6 +9,7 @@ import type { Token } from "../../util/token.js";
 import { ApiError, Errors, GrpcCode, unsupportedMethod, type Universal } from "../universal/index.js";
 import { unaryMethods, type CallContext } from "./methods.js";
 import { ConfigurationStreams } from "./streams.js";
+import { serveTopicEvents, type TopicEventsCall } from "./subscribe.js";
 
 export const DAPR_SERVICE = "dapr.proto.runtime.v1.Dapr";
 
@@ -102,6 +103,7 @@ export class GrpcApiServer {
       const method = unary[name];
       if (method) implementation[name] = this.unary(name, method);
       else if (name === "SubscribeConfiguration" || name === "SubscribeConfigurationAlpha1") implementation[name] = this.configurationStream(name);
+      else if (name === "SubscribeTopicEventsAlpha1") implementation[name] = this.topicEventsStream(name);
       else implementation[name] = this.unimplemented(name, definition.requestStream, definition.responseStream);
     }
     return implementation;
@@ -131,6 +133,21 @@ export class GrpcApiServer {
       this.streams.openStream(call as Parameters<ConfigurationStreams["openStream"]>[0]).then(
         () => this.finish(timing, { code: grpc.status.OK }),
         (error: unknown) => call.emit("error", this.fail(timing, this.outcomeOf(name, error))),
+      );
+    };
+  }
+
+  /** A bidirectional stream subscription (subscribe.ts): timed and counted over its whole life, its end status included. */
+  private topicEventsStream(name: string): grpc.handleBidiStreamingCall<unknown, unknown> {
+    return (call) => {
+      const timing = this.begin(name, call.metadata);
+      if (timing.refused) return void call.emit("error", this.fail(timing, timing.refused));
+      serveTopicEvents(this.options.api, call as TopicEventsCall).then(
+        () => this.finish(timing, { code: grpc.status.OK }),
+        (error: unknown) => {
+          const status = this.fail(timing, this.outcomeOf(name, error));
+          if (!call.cancelled) call.emit("error", status);
+        },
       );
     };
   }

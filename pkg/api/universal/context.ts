@@ -6,6 +6,7 @@ import type { SecretAccessPolicy } from "../../runtime/secrets/scoping.js";
 import type { ComponentStore } from "../../runtime/store.js";
 import type { SubscriptionInfo } from "../../runtime/pubsub/manager.js";
 import type { PubSubPublisher } from "../../runtime/pubsub/publisher.js";
+import type { StreamSubscriptions } from "../../runtime/pubsub/streams/manager.js";
 import { DIRECT, type TargetPolicy } from "../../runtime/resiliency/index.js";
 
 export type { SubscriptionInfo };
@@ -41,6 +42,8 @@ export interface ApiContext {
   secretAccess?: SecretAccessPolicy;
   /** Publishing (spec endpoints 1, 2); absent: publish answers 500. */
   pubsub?: PubSubPublisher;
+  /** Subscriptions opened by a subscriber's stream (SubscribeTopicEventsAlpha1, its HTTP twin); absent: refused as not ready. */
+  topicStreams?: StreamSubscriptions;
   /** Resiliency policies per component (pkg/runtime/resiliency); absent: every call is made once, as without a Resiliency. */
   resiliency?: { outbound(component: string): TargetPolicy | undefined };
 }

@@ -85,6 +85,15 @@ export const Errors = {
   pubsubPublishMessage: entry("ERR_PUBSUB_PUBLISH_MESSAGE", 500, "INTERNAL", "error when publishing to topic %s in pubsub %s: %s"),
   pubsubCloudEventsSer: entry("ERR_PUBSUB_CLOUD_EVENTS_SER", 400, "INVALID_ARGUMENT", "error when creating the cloud event for topic %s in pubsub %s: %s"),
   pubsubEventsSer: entry("ERR_PUBSUB_EVENTS_SER", 400, "INVALID_ARGUMENT", "error when marshalling the bulk publish request for topic %s in pubsub %s: %s"),
+  /**
+   * SubscribeTopicEventsAlpha1's own refusals, with daprd's messages; daprd returns them as plain Go errors
+   * (UNKNOWN), INVALID_ARGUMENT says what they are.
+   */
+  streamProtocol: entry("ERR_PUBSUB_STREAM_PROTOCOL", 400, "INVALID_ARGUMENT", "%s"),
+  /** The sidecar ended the stream (its pub/sub reloaded or removed): the subscriber opens it again. */
+  streamEnded: entry("ERR_PUBSUB_STREAM_ENDED", 503, "UNAVAILABLE", "%s"),
+  /** Streaming subscriptions: an acknowledgement for a stream that is not open (ended, or never was). */
+  streamNotFound: entry("ERR_PUBSUB_STREAM_NOT_FOUND", 404, "NOT_FOUND", "subscription stream %s is not open"),
   pubsubRequestMetadata: entry("ERR_PUBSUB_REQUEST_METADATA", 400, "INVALID_ARGUMENT", "invalid metadata for topic %s in pubsub %s: %s"),
 
   // Configuration (spec: Errors, configuration; gRPC codes: daprd's getConfigurationStore and subscribeConfiguration)

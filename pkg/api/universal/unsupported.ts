@@ -22,7 +22,6 @@ export const UNSUPPORTED_BLOCKS: readonly UnsupportedBlock[] = [
   { name: "cryptography", httpPaths: ["/v1.0-alpha1/crypto/*rest"], grpcMethod: /^(EncryptAlpha1|DecryptAlpha1|Subtle\w+)$/ },
   { name: "distributed lock", httpPaths: ["/v1.0-alpha1/lock/*rest", "/v1.0-alpha1/unlock/*rest"], grpcMethod: /^(TryLockAlpha1|UnlockAlpha1)$/ },
   { name: "conversation", httpPaths: ["/v1.0-alpha1/conversation/*rest", "/v1.0-alpha2/conversation/*rest"], grpcMethod: /^Converse/ },
-  { name: "streaming subscriptions", httpPaths: [], grpcMethod: /^SubscribeTopicEvents/ },
 ];
 
 export function notSupported(block: string): ApiError {

@@ -1,6 +1,6 @@
 import type { SubscriptionResource } from "../../apis/types.js";
 import { RETRY_DEFAULTS, type RetryDefaults } from "../../util/backoff.js";
-import { metadataBool, metadataDurationMs, metadataInt, RequestMetadataError } from "../../components/pubsub/metadata.js";
+import { metadataBool, metadataDurationMs, metadataInt, metadataValue, RequestMetadataError } from "../../components/pubsub/metadata.js";
 
 /** One subscription, whichever way it was declared (spec "Subscription declaration", with the bulk opt-in of docs/api.md). */
 export interface Subscription {
@@ -11,7 +11,10 @@ export interface Subscription {
   metadata: Record<string, string>;
   deadLetterTopic?: string;
   bulk?: { maxMessagesCount: number; maxAwaitDurationMs: number };
-  type: "PROGRAMMATIC" | "DECLARATIVE";
+  /** Set by a stream's own request; a declared subscription says it in its metadata (`maxInFlight`). */
+  maxInFlight?: number;
+  /** STREAMING: opened at run time by a subscriber's stream (pkg/runtime/pubsub/streams), gone when it ends. */
+  type: "PROGRAMMATIC" | "DECLARATIVE" | "STREAMING";
 }
 
 /** Delivery settings read from a subscription's metadata: each subscription may tune its own. */
@@ -19,6 +22,11 @@ export interface DeliveryPolicy {
   rawPayload: boolean;
   /** Concurrent deliveries (or bulk requests) to the app; RuntimeOptions.appMaxConcurrency by default. */
   maxConcurrency: number;
+  /**
+   * Messages delivered and not yet acknowledged at once (bulk entries count one each), whatever the
+   * concurrency; unset: only maxConcurrency bounds them (dapr/dapr#7680 asks for it per subscription).
+   */
+  maxInFlight?: number;
   /** Attempts after the first before the message goes to the dead-letter topic (or is dropped); -1: forever. */
   maxRetries: number;
   retryInitialMs: number;
@@ -45,6 +53,7 @@ export function deliveryPolicy(subscription: Subscription, defaultConcurrency: n
     return {
       rawPayload: metadataBool(metadata, "rawPayload", false),
       maxConcurrency: metadataInt(metadata, "maxConcurrency", defaultConcurrency, 1),
+      maxInFlight: subscription.maxInFlight ?? (metadataValue(metadata, "maxInFlight") === undefined ? undefined : metadataInt(metadata, "maxInFlight", 0, 1)),
       maxRetries: metadataInt(metadata, "maxRetries", retry.maxRetries ?? RETRY_DEFAULTS.delivery.maxRetries, -1),
       retryInitialMs: metadataDurationMs(metadata, "retryInitialInterval", retry.retryInitialMs ?? RETRY_DEFAULTS.delivery.initialMs),
       retryMaxMs: metadataDurationMs(metadata, "retryMaxInterval", retry.retryMaxMs ?? RETRY_DEFAULTS.delivery.maxMs),
