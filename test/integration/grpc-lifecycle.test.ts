@@ -54,7 +54,7 @@ spec:
     const metrics = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
     expect(metrics).toMatch(/runtime_grpc_server_request_count\{method="PublishEvent",status="OK",app_id="[^"]+"\} 1/);
     expect(metrics).toMatch(/runtime_grpc_server_request_count\{method="PublishEvent",status="INVALID_ARGUMENT",app_id="[^"]+"\} 1/);
-    expect(metrics).toMatch(/runtime_grpc_server_latency_ms_count\{method="PublishEvent",status="OK",app_id="[^"]+"\} 1/);
+    expect(metrics).toMatch(/runtime_grpc_server_latency_ms_count\{app_id="[^"]+",method="PublishEvent",status="OK"\} 1/);
     expect(metrics).toMatch(/runtime_health_ready\{gate="grpc-server"\} 1/);
   });
 
