@@ -55,7 +55,7 @@ spec:
     expect(metrics).toMatch(/runtime_grpc_server_request_count\{method="PublishEvent",status="OK",app_id="[^"]+"\} 1/);
     expect(metrics).toMatch(/runtime_grpc_server_request_count\{method="PublishEvent",status="INVALID_ARGUMENT",app_id="[^"]+"\} 1/);
     expect(metrics).toMatch(/runtime_grpc_server_latency_ms_count\{app_id="[^"]+",method="PublishEvent",status="OK"\} 1/);
-    expect(metrics).toMatch(/runtime_health_ready\{gate="grpc-server"\} 1/);
+    expect(metrics).toMatch(/runtime_health_ready\{gate="grpc-server",app_id="[^"]+"\} 1/);
   });
 
   it("a second sidecar on the same --grpc-port stops at startup with a line naming the port and the flag", async () => {
