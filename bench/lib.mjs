@@ -355,3 +355,39 @@ export async function relayReader(redis, reader, topic, onEntries) {
     }
   })();
 }
+
+/**
+ * Closed loop: `inFlight` workers, each sending as soon as its last call ended, for `seconds`. Resolves with
+ * the calls per second and the CPU per call (us) of process `pid` meanwhile. A failed call throws.
+ */
+export async function closedLoop(pid, send, { seconds, inFlight = 32 }) {
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  const cpu0 = await cpuMs(pid);
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (Date.now() < deadline) {
+        if ((await send()) === false) throw new Error("a call failed");
+        done++;
+      }
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  return { rate: done / elapsed, cpuUs: (((await cpuMs(pid)) - cpu0) * 1000) / done };
+}
+
+/** A grpc-js client of Dapr's runtime API (dapr.proto.runtime.v1.Dapr) at 127.0.0.1:`port`. */
+export async function daprGrpcClient(port) {
+  const grpc = await import("@grpc/grpc-js");
+  const protoLoader = await import("@grpc/proto-loader");
+  const definition = protoLoader.loadSync("dapr/proto/runtime/v1/dapr.proto", { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true, includeDirs: [path.join(ROOT, "proto")] });
+  const Dapr = grpc.loadPackageDefinition(definition).dapr.proto.runtime.v1.Dapr;
+  return new Dapr(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+}
+
+/** PublishEvent of `data` (a Buffer) to `pubsub`/`topic` on a daprGrpcClient; resolves true, or false on an error. */
+export function grpcPublish(client, pubsub, topic, data) {
+  const request = { pubsub_name: pubsub, topic, data, data_content_type: "application/json", metadata: {} };
+  return new Promise((resolve) => client.PublishEvent(request, (error) => resolve(!error)));
+}
