@@ -6,7 +6,7 @@
 //   on in-memory also over HTTP / a bare node:http server answering 204 (bench/floor/bare-204.mjs): >= 0.8;
 // - publish -> app delivery at 1,000 msg/s (open loop, HTTP publish): p99 sidecar / relay <= 1.3, p99.9 reported;
 // - CPU per published+delivered message in the same rounds: sidecar / relay <= 1.2.
-// BENCH_BROKERS=redis,mqtt limits the brokers; BENCH_ROUNDS (default 4) sets the rounds.
+// BENCH_BROKERS=redis,mqtt limits the brokers; BENCH_ROUNDS (default 5) and BENCH_DELIVERY_ROUNDS (default 3) set the rounds.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
@@ -14,7 +14,9 @@ import { ROOT, SECONDS, WARM_SECONDS, body1k, closedLoop, cpuMs, daprGrpcClient,
 import { BROKERS } from "./floor/brokers.mjs";
 import { TARGETS, atLeast, atMost } from "./targets.mjs";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Delivery rounds per side: each is SECONDS at RATE plus the drain, so fewer than the publish rounds. */
+const DELIVERY_ROUNDS = Number(process.env.BENCH_DELIVERY_ROUNDS ?? 3);
 const RATE = TARGETS.deliveryRate;
 const PUBSUB = "bus";
 const PUBLISH_SECONDS = Math.max(1, SECONDS / 2);
@@ -164,7 +166,7 @@ async function measureBroker(broker) {
     // Delivery at RATE: warm both, then alternate rounds.
     for (const side of [sides.sidecar, sides.relay]) await openLoop(RATE, WARM_SECONDS, () => side.publish(body1k({ warm: true })));
     const deliveries = { sidecar: [], relay: [] };
-    for (let round = 0; round < Math.max(2, ROUNDS - 1); round++) {
+    for (let round = 0; round < DELIVERY_ROUNDS; round++) {
       for (const key of round % 2 === 0 ? ["sidecar", "relay"] : ["relay", "sidecar"]) deliveries[key].push(await deliveryRound(sides[key], sides[key].received));
     }
     const p = (key, pct) => deliveries[key].map((r) => percentile(r.latencies, pct));

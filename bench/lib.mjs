@@ -44,7 +44,7 @@ export async function freePort() {
   throw new Error("no free port in 20000-32767 after 100 draws");
 }
 
-export async function waitFor(check, { timeoutMs = 15_000, what = "condition" } = {}) {
+export async function waitFor(check, { timeoutMs = 15_000, what = "condition", intervalMs = 50 } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -53,7 +53,7 @@ export async function waitFor(check, { timeoutMs = 15_000, what = "condition" } 
       // not yet
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
+    await sleep(intervalMs);
   }
 }
 
@@ -83,7 +83,7 @@ export function spawnTracked(command, args, options = {}) {
 }
 
 /** The built sidecar as a process on free ports; resolves once /v1.0/healthz/outbound answers 204. */
-export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [], nodeArgs: ownNodeArgs = [] } = {}) {
+export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [], nodeArgs: ownNodeArgs = [], readyPollMs = 50 } = {}) {
   const httpPort = await freePort();
   const metricsPort = await freePort();
   const grpcPort = await freePort();
@@ -107,7 +107,7 @@ export async function startSidecar({ appId = "bench", appPort, components, args:
   };
   const url = `http://127.0.0.1:${httpPort}`;
   try {
-    await waitFor(async () => (await fetch(`${url}/v1.0/healthz/outbound`)).status === 204, { what: "sidecar ready" });
+    await waitFor(async () => (await fetch(`${url}/v1.0/healthz/outbound`)).status === 204, { what: "sidecar ready", intervalMs: readyPollMs, timeoutMs: 30_000 });
   } catch (error) {
     await proc.stop();
     throw new Error(`${error.message}\n${proc.output()}`);

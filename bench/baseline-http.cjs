@@ -1,0 +1,4 @@
+// Bench 6's floor: a bare node:http process as a CommonJS script (no ES module loader), idle.
+const http = require("node:http");
+
+http.createServer((_req, res) => res.end()).listen(Number(process.argv[2]), "127.0.0.1", () => process.stdout.write("listening\n"));
