@@ -35,15 +35,18 @@ function listening(hostPort) {
 const hostOf = (url) => new URL(url).host;
 
 /**
- * A row: `id` (a CLIENTS key), `label`, `settings` (the relay client's), `component(name)` (the sidecar's YAML),
- * `available()`, `prepare(topics)` before anything publishes, `cleanup(topics, appId)` after the run.
+ * A row: `id` (a CLIENTS key), `label`, `settings` (the relay client's), `component(name, extraMetadata)` (the
+ * sidecar's YAML), `reloadToggle` ([metadata name, value, other value]: a setting whose change makes the soak's
+ * hot reload without changing what is delivered; bench/soak.mjs), `available()`, `prepare(topics)` before anything
+ * publishes, `cleanup(topics, appId)` after the run.
  */
 export const BROKERS = [
   {
     id: "inmemory",
     label: "in-memory",
     settings: {},
-    component: (name) => component(name, "pubsub.in-memory", {}),
+    component: (name, extra = {}) => component(name, "pubsub.in-memory", extra),
+    reloadToggle: undefined,
     available: async () => true,
     prepare: async () => undefined,
     cleanup: async () => undefined,
@@ -52,7 +55,8 @@ export const BROKERS = [
     id: "redis",
     label: "Redis Streams",
     settings: { host: REDIS_HOST },
-    component: (name) => component(name, "pubsub.redis", { redisHost: REDIS_HOST }),
+    component: (name, extra = {}) => component(name, "pubsub.redis", { redisHost: REDIS_HOST, ...extra }),
+    reloadToggle: ["redeliverInterval", "60s", "61s"],
     available: () => listening(REDIS_HOST),
     prepare: async () => undefined,
     async cleanup(topics) {
@@ -67,7 +71,8 @@ export const BROKERS = [
     id: "rabbitmq",
     label: "RabbitMQ",
     settings: { url: RABBITMQ_URL },
-    component: (name) => component(name, "pubsub.rabbitmq", { connectionString: RABBITMQ_URL }),
+    component: (name, extra = {}) => component(name, "pubsub.rabbitmq", { connectionString: RABBITMQ_URL, ...extra }),
+    reloadToggle: ["reconnectWaitSeconds", "3", "4"],
     available: () => listening(hostOf(RABBITMQ_URL)),
     prepare: async () => undefined,
     async cleanup(topics, appId) {
@@ -86,7 +91,8 @@ export const BROKERS = [
     id: "mqtt",
     label: "MQTT",
     settings: { url: MQTT_URL },
-    component: (name) => component(name, "pubsub.mqtt3", { url: MQTT_URL }),
+    component: (name, extra = {}) => component(name, "pubsub.mqtt3", { url: MQTT_URL, ...extra }),
+    reloadToggle: ["keepAlive", "30", "31"],
     available: () => listening(hostOf(MQTT_URL)),
     prepare: async () => undefined,
     cleanup: async () => undefined,
@@ -95,7 +101,8 @@ export const BROKERS = [
     id: "jetstream",
     label: "JetStream",
     settings: { url: NATS_URL },
-    component: (name) => component(name, "pubsub.jetstream", { natsURL: NATS_URL }),
+    component: (name, extra = {}) => component(name, "pubsub.jetstream", { natsURL: NATS_URL, ...extra }),
+    reloadToggle: ["ackWait", "30s", "31s"],
     available: () => listening(hostOf(NATS_URL)),
     // The same kind of stream (file storage, the component's default) for both sides, made before either publishes.
     async prepare(topics) {
