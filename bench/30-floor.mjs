@@ -18,11 +18,11 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** Delivery rounds per side: each is SECONDS at RATE plus the drain, so fewer than the publish rounds. */
 const DELIVERY_ROUNDS = Number(process.env.BENCH_DELIVERY_ROUNDS ?? 3);
 const RATE = TARGETS.deliveryRate;
-const PUBSUB = "bus";
+export const PUBSUB = "bus";
 const PUBLISH_SECONDS = Math.max(1, SECONDS / 2);
 
 /** The app of both sides: the sidecar delivers to /deliver (a CloudEvent), the relay to /relay (the bare body). */
-async function startApp(topic) {
+export async function startApp(topic) {
   const port = await freePort();
   const sides = { deliver: { latencies: [], warm: 0, received: 0 }, relay: { latencies: [], warm: 0, received: 0 } };
   const server = http.createServer((req, res) => {
@@ -60,7 +60,7 @@ const median = (values) => percentile(values, 50);
 const list = (values) => values.map((v) => fmt(v)).join(", ");
 
 /** One delivery round of `side`: RATE msg/s for SECONDS, then until every message arrived; latencies and CPU per message. */
-async function deliveryRound(side, received) {
+export async function deliveryRound(side, received) {
   received.latencies = [];
   const cpu0 = await cpuMs(side.pid);
   const { errors } = await openLoop(RATE, SECONDS, () => side.publish(body1k({ t: nowMs() })));

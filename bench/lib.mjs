@@ -63,7 +63,8 @@ process.on("exit", () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
-export function spawnTracked(command, args, options = {}) {
+/** `graceful`: stop with SIGTERM (a profiled process writes its profile on a clean exit), else SIGKILL. */
+export function spawnTracked(command, args, { graceful = false, ...options } = {}) {
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
@@ -75,7 +76,7 @@ export function spawnTracked(command, args, options = {}) {
     output: () => output,
     async stop() {
       // SIGTERM first: a profiled sidecar writes its profile on a clean exit.
-      if (child.exitCode === null && child.signalCode === null) child.kill(process.env.BENCH_NODE_ARGS ? "SIGTERM" : "SIGKILL");
+      if (child.exitCode === null && child.signalCode === null) child.kill(graceful || process.env.BENCH_NODE_ARGS ? "SIGTERM" : "SIGKILL");
       await exited;
       children.delete(child);
     },
@@ -97,7 +98,7 @@ export async function startSidecar({ appId = "bench", appPort, components, args:
     await writeFile(path.join(dir, "components.yaml"), components);
     args.push("--resources-path", dir);
   }
-  const spawned = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "" } });
+  const spawned = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "" }, graceful: nodeArgs.length > 0 });
   const proc = {
     ...spawned,
     async stop() {
