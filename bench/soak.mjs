@@ -100,6 +100,9 @@ async function heapUsedBytes() {
   return Number(/^runtime_nodejs_heap_size_used_bytes\s+(\S+)/m.exec(text)?.[1]);
 }
 
+/** Refused publish attempts by HTTP status (0: no answer). */
+const refusals = new Map();
+
 async function publish(broker, seq) {
   const s = state.get(broker.id);
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
@@ -109,6 +112,7 @@ async function publish(broker, seq) {
       return;
     }
     s.retried++;
+    refusals.set(status, (refusals.get(status) ?? 0) + 1);
     await sleep(RETRY_MS);
   }
   s.refused++;
@@ -220,7 +224,7 @@ try {
   // A machine that delivers less than it is offered measures its own backlog, not the sidecar's tail.
   const deliveredRate = mean(minutes.map((m) => m.delivered)) / 60;
   const saturated = deliveredRate < 0.95 * RATE ? `; SATURATED: ${fmt(deliveredRate, 0)} msg/s delivered of the ${RATE} offered, so the latencies are the backlog's` : "";
-  const verdict = `soak ${pass ? "PASSED" : "FAILED"}: RSS ${fmt(rssGrowth * 100, 1)}% (< 5%${checks.rss ? "" : " MISSED"}), heap ${fmt(heapGrowth * 100, 1)}% (< 5%${checks.heap ? "" : " MISSED"}), worst minute p99 ${fmt(worstP99, 1)} ms = ${fmt(worstP99 / firstP99)}x the first minute's ${fmt(firstP99, 1)} ms (<= 1.3x${checks.p99 ? "" : " MISSED"}), lost ${lost} of ${acceptedTotal()} accepted${checks.lost ? "" : " MISSED"}, refused after ${RETRIES} retries ${refused}${checks.refused ? "" : " MISSED"} (${retried} retries), duplicates ${duplicates}, ${unanswered} publishes unanswered at the end, ${reloads.length} hot reloads${saturated}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`;
+  const verdict = `soak ${pass ? "PASSED" : "FAILED"}: RSS ${fmt(rssGrowth * 100, 1)}% (< 5%${checks.rss ? "" : " MISSED"}), heap ${fmt(heapGrowth * 100, 1)}% (< 5%${checks.heap ? "" : " MISSED"}), worst minute p99 ${fmt(worstP99, 1)} ms = ${fmt(worstP99 / firstP99)}x the first minute's ${fmt(firstP99, 1)} ms (<= 1.3x${checks.p99 ? "" : " MISSED"}), lost ${lost} of ${acceptedTotal()} accepted${checks.lost ? "" : " MISSED"}, refused after ${RETRIES} retries ${refused}${checks.refused ? "" : " MISSED"} (${retried} retries${retried > 0 ? `: ${[...refusals].map(([status, n]) => `${n}x ${status || "no answer"}`).join(", ")}` : ""}), duplicates ${duplicates}, ${unanswered} publishes unanswered at the end, ${reloads.length} hot reloads${saturated}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`;
   const out = path.join(ROOT, ".bench");
   await mkdir(out, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
