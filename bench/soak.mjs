@@ -18,7 +18,8 @@ import { soakSvg } from "./soak-plot.mjs";
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const RATE = Number(process.env.SOAK_RATE ?? 1000);
 const BROKER_IDS = (process.env.SOAK_BROKERS ?? "redis,rabbitmq").split(",");
-const RELOAD_EVERY_S = (5 * 60 * MINUTES) / 30;
+/** SOAK_RELOADS=off leaves the components alone: the same soak without hot reloads, to tell their cost apart. */
+const RELOAD_EVERY_S = process.env.SOAK_RELOADS === "off" ? Infinity : (5 * 60 * MINUTES) / 30;
 /** Warm-up (JIT, pools, the first growth of the heap) before anything is compared: a tenth of the soak, 20-60 s. */
 const WARM_S = Math.min(60, Math.max(20, MINUTES * 6));
 const SAMPLE_MS = 5000;
@@ -54,7 +55,7 @@ const minutes = [];
 const minute = (at) => {
   const index = Math.floor((at - measureStart) / MINUTE_MS);
   if (index < 0 || index >= MINUTES) return undefined;
-  minutes[index] ??= { latencies: [], delivered: 0, published: 0, rss: [], heap: [], reloads: 0 };
+  minutes[index] ??= { latencies: [], delivered: 0, published: 0, rss: [], heap: [], external: [], reloads: 0, byBroker: {} };
   return minutes[index];
 };
 let windowLatencies = [];
@@ -71,7 +72,8 @@ const app = http.createServer((req, res) => {
   req.on("end", () => {
     const now = nowMs();
     const { seq, t } = JSON.parse(Buffer.concat(chunks).toString()).data;
-    const s = state.get(req.url.slice("/deliver/".length));
+    const brokerId = req.url.slice("/deliver/".length);
+    const s = state.get(brokerId);
     if (s.delivered.has(seq)) s.duplicates++;
     else {
       s.delivered.add(seq);
@@ -80,6 +82,7 @@ const app = http.createServer((req, res) => {
       const m = minute(now);
       if (m) {
         m.latencies.push(latency);
+        (m.byBroker[brokerId] ??= []).push(latency);
         m.delivered++;
       }
     }
@@ -95,9 +98,11 @@ for (const broker of brokers) await writeComponent(broker, 0);
 const sidecar = await startSidecar({ appId, appPort, args: ["--resources-path", resources] });
 const client = poster(sidecar.url, 256);
 
-async function heapUsedBytes() {
+/** The sidecar's heap in use, and its memory outside the heap (Buffers, ArrayBuffers), from its own metrics. */
+async function memoryOf() {
   const text = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
-  return Number(/^runtime_nodejs_heap_size_used_bytes\s+(\S+)/m.exec(text)?.[1]);
+  const gauge = (name) => Number(new RegExp(`^runtime_nodejs_${name}\\s+(\\S+)`, "m").exec(text)?.[1]);
+  return { heap: gauge("heap_size_used_bytes"), external: gauge("external_memory_bytes") };
 }
 
 /** Refused publish attempts by HTTP status (0: no answer). */
@@ -126,8 +131,10 @@ const minuteRow = (m, i) => ({
   "p50 ms": fmt(percentile(m.latencies, 50), 1),
   "p99 ms": fmt(percentile(m.latencies, 99), 1),
   "p99.9 ms": fmt(percentile(m.latencies, 99.9), 1),
+  ...Object.fromEntries(brokers.map((b) => [`p99 ${b.id} ms`, fmt(percentile(m.byBroker[b.id] ?? [], 99), 1)])),
   "RSS MB": fmt(mean(m.rss) / 2 ** 20, 1),
   "heap MB": fmt(mean(m.heap) / 2 ** 20, 1),
+  "external MB": fmt(mean(m.external) / 2 ** 20, 1),
   reloads: m.reloads,
 });
 /** Each minute's row as it ends, so a long soak shows its course while it runs. */
@@ -178,15 +185,16 @@ try {
     }
     if (now - lastSample >= SAMPLE_MS) {
       const rss = await rssBytes(sidecar.child.pid);
-      const heap = await heapUsedBytes().catch(() => NaN);
+      const { heap, external } = await memoryOf().catch(() => ({ heap: NaN, external: NaN }));
       const delivered = deliveredTotal();
       const latencies = windowLatencies;
       windowLatencies = [];
-      samples.push({ s: (now - started) / 1000, rssMB: rss / 2 ** 20, heapMB: heap / 2 ** 20, p99: percentile(latencies, 99), throughput: (delivered - lastDelivered) / ((now - lastSample) / 1000) });
+      samples.push({ s: (now - started) / 1000, rssMB: rss / 2 ** 20, heapMB: heap / 2 ** 20, externalMB: external / 2 ** 20, p99: percentile(latencies, 99), throughput: (delivered - lastDelivered) / ((now - lastSample) / 1000) });
       const m = minute(now);
       if (m) {
         m.rss.push(rss);
         m.heap.push(heap);
+        m.external.push(external);
       }
       lastDelivered = delivered;
       lastSample = now;
@@ -233,6 +241,7 @@ try {
   const panels = [
     { key: "rssMB", label: "sidecar RSS", unit: "MB" },
     { key: "heapMB", label: "sidecar heap used", unit: "MB" },
+    { key: "externalMB", label: "sidecar memory outside the heap (Buffers)", unit: "MB" },
     { key: "p99", label: `delivery p99 per ${SAMPLE_MS / 1000} s`, unit: "ms" },
     { key: "throughput", label: "delivered", unit: "msg/s" },
   ];
