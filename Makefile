@@ -16,7 +16,7 @@ endif
 JEST := NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning" $(NODE_BIN)/jest
 
 .DEFAULT_GOAL := help
-.PHONY: help node install proto build lint typecheck test test-unit fuzz chart run bench clean grpc-python
+.PHONY: help node install proto build lint typecheck test test-unit fuzz chart run bench soak clean grpc-python
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -80,8 +80,12 @@ run: build ## start the sidecar with examples/components and the sample app (run
 	node dist/cmd/runtimed/main.js run --app-id sample --app-port $(APP_PORT) --http-port $(HTTP_PORT) --metrics-port $(METRICS_PORT) \
 	  --resources-path examples/components -- node examples/app/app.mjs
 
-bench: build ## benchmarks: each prints its baseline, the sidecar's figure and the ratio
+bench: build ## benchmarks against their in-run floors (the minimal relay per broker); writes docs/benchmarks.md
 	node bench/run.mjs
+
+SOAK_MINUTES ?= 30
+soak: build ## bounded soak (SOAK_MINUTES, default 30) at 1,000 msg/s over Redis + RabbitMQ with hot reloads; plot in .bench/
+	SOAK_MINUTES=$(SOAK_MINUTES) node bench/soak.mjs
 
 clean: ## remove build output and unpacked tools (Node 24 included)
 	rm -rf dist coverage $(TOOLS)

@@ -44,7 +44,7 @@ export async function freePort() {
   throw new Error("no free port in 20000-32767 after 100 draws");
 }
 
-export async function waitFor(check, { timeoutMs = 15_000, what = "condition" } = {}) {
+export async function waitFor(check, { timeoutMs = 15_000, what = "condition", intervalMs = 50 } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -53,7 +53,7 @@ export async function waitFor(check, { timeoutMs = 15_000, what = "condition" } 
       // not yet
     }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
+    await sleep(intervalMs);
   }
 }
 
@@ -63,7 +63,8 @@ process.on("exit", () => {
   for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
 });
 
-export function spawnTracked(command, args, options = {}) {
+/** `graceful`: stop with SIGTERM (a profiled process writes its profile on a clean exit), else SIGKILL. */
+export function spawnTracked(command, args, { graceful = false, ...options } = {}) {
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...options });
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
@@ -75,7 +76,7 @@ export function spawnTracked(command, args, options = {}) {
     output: () => output,
     async stop() {
       // SIGTERM first: a profiled sidecar writes its profile on a clean exit.
-      if (child.exitCode === null && child.signalCode === null) child.kill(process.env.BENCH_NODE_ARGS ? "SIGTERM" : "SIGKILL");
+      if (child.exitCode === null && child.signalCode === null) child.kill(graceful || process.env.BENCH_NODE_ARGS ? "SIGTERM" : "SIGKILL");
       await exited;
       children.delete(child);
     },
@@ -83,7 +84,7 @@ export function spawnTracked(command, args, options = {}) {
 }
 
 /** The built sidecar as a process on free ports; resolves once /v1.0/healthz/outbound answers 204. */
-export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [], nodeArgs: ownNodeArgs = [] } = {}) {
+export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [], nodeArgs: ownNodeArgs = [], readyPollMs = 50 } = {}) {
   const httpPort = await freePort();
   const metricsPort = await freePort();
   const grpcPort = await freePort();
@@ -97,7 +98,7 @@ export async function startSidecar({ appId = "bench", appPort, components, args:
     await writeFile(path.join(dir, "components.yaml"), components);
     args.push("--resources-path", dir);
   }
-  const spawned = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "" } });
+  const spawned = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "" }, graceful: nodeArgs.length > 0 });
   const proc = {
     ...spawned,
     async stop() {
@@ -107,7 +108,7 @@ export async function startSidecar({ appId = "bench", appPort, components, args:
   };
   const url = `http://127.0.0.1:${httpPort}`;
   try {
-    await waitFor(async () => (await fetch(`${url}/v1.0/healthz/outbound`)).status === 204, { what: "sidecar ready" });
+    await waitFor(async () => (await fetch(`${url}/v1.0/healthz/outbound`)).status === 204, { what: "sidecar ready", intervalMs: readyPollMs, timeoutMs: 30_000 });
   } catch (error) {
     await proc.stop();
     throw new Error(`${error.message}\n${proc.output()}`);
@@ -354,4 +355,40 @@ export async function relayReader(redis, reader, topic, onEntries) {
       if (reply) onEntries(Array.isArray(reply[0]) ? reply[0][1] : reply[1]);
     }
   })();
+}
+
+/**
+ * Closed loop: `inFlight` workers, each sending as soon as its last call ended, for `seconds`. Resolves with
+ * the calls per second and the CPU per call (us) of process `pid` meanwhile. A failed call throws.
+ */
+export async function closedLoop(pid, send, { seconds, inFlight = 32 }) {
+  const deadline = Date.now() + seconds * 1000;
+  let done = 0;
+  const cpu0 = await cpuMs(pid);
+  const started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (Date.now() < deadline) {
+        if ((await send()) === false) throw new Error("a call failed");
+        done++;
+      }
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  return { rate: done / elapsed, cpuUs: (((await cpuMs(pid)) - cpu0) * 1000) / done };
+}
+
+/** A grpc-js client of Dapr's runtime API (dapr.proto.runtime.v1.Dapr) at 127.0.0.1:`port`. */
+export async function daprGrpcClient(port) {
+  const grpc = await import("@grpc/grpc-js");
+  const protoLoader = await import("@grpc/proto-loader");
+  const definition = protoLoader.loadSync("dapr/proto/runtime/v1/dapr.proto", { keepCase: true, longs: String, enums: String, defaults: true, oneofs: true, includeDirs: [path.join(ROOT, "proto")] });
+  const Dapr = grpc.loadPackageDefinition(definition).dapr.proto.runtime.v1.Dapr;
+  return new Dapr(`127.0.0.1:${port}`, grpc.credentials.createInsecure());
+}
+
+/** PublishEvent of `data` (a Buffer) to `pubsub`/`topic` on a daprGrpcClient; resolves true, or false on an error. */
+export function grpcPublish(client, pubsub, topic, data) {
+  const request = { pubsub_name: pubsub, topic, data, data_content_type: "application/json", metadata: {} };
+  return new Promise((resolve) => client.PublishEvent(request, (error) => resolve(!error)));
 }

@@ -181,9 +181,24 @@ export class HttpAppChannel implements AppChannel {
     const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body);
     if (body) headers["content-length"] = String(body.length);
     const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
-    return new Promise<AppResponse>((resolve, reject) => {
+    const { signal } = request;
+    // The same error http.request's `signal` option gives, from a listener of our own: the option ties the
+    // request to the signal through stream.finished, some 2 KB and a handful of listeners per delivery
+    // (bench/profile-delivery.mjs), on the delivery hot path.
+    const aborted = (): AppChannelError => new AppChannelError(`calling the app ${request.method} ${request.path}: The operation was aborted`, "ABORT_ERR");
+    return new Promise<AppResponse>((settleResolve, settleReject) => {
+      if (signal?.aborted) return settleReject(aborted());
+      const onAbort = (): void => void req.destroy(aborted());
+      const resolve = (response: AppResponse): void => {
+        signal?.removeEventListener("abort", onAbort);
+        settleResolve(response);
+      };
+      const reject = (error: Error): void => {
+        signal?.removeEventListener("abort", onAbort);
+        settleReject(error);
+      };
       const req = http.request(
-        { host: this.options.address, port: this.options.port, method: request.method, path: request.path, headers, agent: this.agent, signal: request.signal },
+        { host: this.options.address, port: this.options.port, method: request.method, path: request.path, headers, agent: this.agent },
         (res) => {
           const chunks: Buffer[] = [];
           let size = 0;
@@ -200,6 +215,7 @@ export class HttpAppChannel implements AppChannel {
           res.on("error", (error) => reject(new AppChannelError(`app reply to ${request.method} ${request.path}: ${error.message}`)));
         },
       );
+      signal?.addEventListener("abort", onAbort, { once: true });
       req.setTimeout(timeoutMs, () => req.destroy(new AppChannelError(`app did not answer ${request.method} ${request.path} within ${timeoutMs}ms`, "TIMEOUT")));
       req.on("error", (error: NodeJS.ErrnoException) => reject(error instanceof AppChannelError ? error : new AppChannelError(`calling the app ${request.method} ${request.path}: ${error.message}`, error.code)));
       req.end(body);

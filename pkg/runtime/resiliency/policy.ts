@@ -164,6 +164,9 @@ export interface PolicyParts {
   breaker?: CircuitBreakerSpec;
 }
 
+/** The attempt's signal when nothing can time it out. */
+const NEVER_ABORTED = new AbortController().signal;
+
 /** Builds a target's policy from its parts (a Resiliency target, or a built-in default with only a retry). */
 export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): TargetPolicy {
   const breaker = parts.breaker ? breakerPolicy(parts.breaker) : undefined;
@@ -182,6 +185,9 @@ export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): Ta
   const timeoutPolicy = parts.timeoutMs !== undefined ? timeout(parts.timeoutMs, TimeoutStrategy.Aggressive) : undefined;
   timeoutPolicy?.onTimeout(() => events.activation?.("timeout"));
   const inner: IPolicy = breaker && timeoutPolicy ? wrap(breaker, timeoutPolicy) : (breaker ?? timeoutPolicy ?? noop);
+  // With neither a breaker nor a timeout (the built-in delivery policy), the attempt is called directly:
+  // cockatiel's noop policy costs some 1.5 us and 1.1 KB per call (bench/profile-delivery.mjs), on every delivery.
+  const attempt = inner === noop ? <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => fn(NEVER_ABORTED) : <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => inner.execute((context) => fn(context.signal));
 
   const whenCallable = async (signal?: AbortSignal): Promise<void> => {
     if (!breaker) return;
@@ -218,7 +224,7 @@ export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): Ta
       try {
         // The caller's signal ends waits (the gate, backoff), never an attempt under way: a stopping
         // subscription lets in-flight deliveries finish. The attempt's signal aborts on a timeout only.
-        return await inner.execute((context) => fn(context.signal));
+        return await attempt(fn);
       } catch (error) {
         if (waitWhileOpen && error instanceof BrokenCircuitError && !signal?.aborted) continue;
         if (!retry || signal?.aborted || !retry.retryable(error) || (retry.maxRetries >= 0 && retries >= retry.maxRetries)) throw error;

@@ -1,0 +1,127 @@
+// The broker clients of the minimal relays (bench/floor/relay.mjs): for each broker, the same client
+// library the sidecar's component uses, driven the simplest way that keeps the component's delivery
+// guarantees (publish waits for the broker's acceptance; a consumed message is acked once the app
+// answered). No envelope, routing, scoping, metrics or retries: that is what the sidecar adds and what
+// the floor harness (bench/30-floor.mjs) measures.
+//
+// An adapter: `open(settings)` resolves with `{ publish(topic, body), consume(topic, deliver), close() }`;
+// `publish` resolves once the broker accepted the body (a Buffer); `consume` hands each message's body to
+// `deliver(body)`, which resolves once the app answered.
+import { EventEmitter } from "node:events";
+
+/** No broker: the relay hands the body to its own consumer on the next tick (as pubsub.in-memory does). */
+async function inMemory() {
+  const topics = new EventEmitter();
+  topics.setMaxListeners(0);
+  return {
+    publish(topic, body) {
+      setImmediate(() => topics.emit(topic, body));
+      return Promise.resolve();
+    },
+    consume(topic, deliver) {
+      topics.on(topic, (body) => void deliver(body));
+      return Promise.resolve();
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/** ioredis: XADD on an auto-pipelined connection; one XREADGROUP loop (100 at a time), one XACK per batch. */
+async function redis({ host }) {
+  const { Redis } = await import("ioredis");
+  const [hostname, port] = host.split(":");
+  const commands = new Redis({ host: hostname, port: Number(port), enableAutoPipelining: true });
+  const readers = [];
+  return {
+    publish: (topic, body) => commands.call("XADD", topic, "*", "data", body),
+    async consume(topic, deliver) {
+      const reader = new Redis({ host: hostname, port: Number(port) });
+      readers.push(reader);
+      await commands.call("XGROUP", "CREATE", topic, "relay", "$", "MKSTREAM").catch((error) => {
+        if (!/BUSYGROUP/.test(error.message)) throw error;
+      });
+      void (async () => {
+        while (reader.status !== "end") {
+          const reply = await reader.callBuffer("XREADGROUP", "GROUP", "relay", "c", "COUNT", 100, "BLOCK", 1000, "STREAMS", topic, ">").catch(() => null);
+          if (!reply) continue;
+          const entries = Array.isArray(reply[0]) ? reply[0][1] : reply[1];
+          void Promise.all(entries.map(([, fields]) => deliver(fields[1]))).then(() => commands.call("XACK", topic, "relay", ...entries.map(([id]) => id)));
+        }
+      })();
+    },
+    async close() {
+      for (const reader of readers) reader.disconnect();
+      await commands.quit();
+    },
+  };
+}
+
+/** amqplib: a confirm channel publishing persistent messages to a durable fanout exchange per topic; a consumer channel with prefetch 1000 and manual acks. */
+async function rabbitmq({ url }) {
+  const { connect } = await import("amqplib");
+  const connection = await connect(url);
+  const publisher = await connection.createConfirmChannel();
+  const exchanges = new Map();
+  const exchange = (channel, topic) => {
+    if (!exchanges.has(topic)) exchanges.set(topic, channel.assertExchange(topic, "fanout", { durable: true }));
+    return exchanges.get(topic);
+  };
+  return {
+    async publish(topic, body) {
+      await exchange(publisher, topic);
+      await new Promise((resolve, reject) => publisher.publish(topic, "", body, { persistent: true }, (error) => (error ? reject(error) : resolve())));
+    },
+    async consume(topic, deliver) {
+      const channel = await connection.createChannel();
+      await channel.prefetch(1000);
+      await exchange(channel, topic);
+      const queue = `relay-${topic}`;
+      await channel.assertQueue(queue, { durable: true });
+      await channel.bindQueue(queue, topic, "");
+      await channel.consume(queue, (message) => void deliver(message.content).then(() => channel.ack(message)));
+    },
+    close: () => connection.close(),
+  };
+}
+
+/** mqtt.js: QoS 1 publishes (PUBACK awaited); a persistent-session subscriber at QoS 1 (mqtt.js acks after the handler ran). */
+async function mqtt({ url }) {
+  const { connectAsync } = await import("mqtt");
+  const publisher = await connectAsync(url, { clientId: `relay-pub-${process.pid}` });
+  const subscribers = [];
+  return {
+    publish: (topic, body) => publisher.publishAsync(topic, body, { qos: 1 }),
+    async consume(topic, deliver) {
+      const subscriber = await connectAsync(url, { clientId: `relay-sub-${process.pid}-${subscribers.length}`, clean: false });
+      subscribers.push(subscriber);
+      subscriber.on("message", (_topic, body) => void deliver(body));
+      await subscriber.subscribeAsync(topic, { qos: 1 });
+    },
+    async close() {
+      await Promise.all([publisher, ...subscribers].map((c) => c.endAsync()));
+    },
+  };
+}
+
+/** @nats-io/jetstream: js.publish (PubAck awaited) to the stream holding the subject; a durable pull consumer with explicit acks, 100 prefetched (the component's default). */
+async function jetstream({ url }) {
+  const { connect } = await import("@nats-io/transport-node");
+  const { AckPolicy, jetstream: jetstreamOf, jetstreamManager } = await import("@nats-io/jetstream");
+  const nc = await connect({ servers: url, noAsyncTraces: true });
+  const js = jetstreamOf(nc);
+  const jsm = await jetstreamManager(nc);
+  return {
+    publish: (topic, body) => js.publish(topic, body),
+    async consume(topic, deliver) {
+      const stream = await jsm.streams.find(topic);
+      await jsm.consumers.add(stream, { durable_name: "relay", ack_policy: AckPolicy.Explicit, filter_subject: topic });
+      const messages = await (await js.consumers.get(stream, "relay")).consume({ max_messages: 100 });
+      void (async () => {
+        for await (const message of messages) void deliver(message.data).then(() => message.ack());
+      })();
+    },
+    close: () => nc.close(),
+  };
+}
+
+export const CLIENTS = { inmemory: inMemory, redis, rabbitmq, mqtt, jetstream };

@@ -1,0 +1,261 @@
+// `make soak`: publish + deliver through one sidecar at SOAK_RATE msg/s (default 1,000, split evenly over the
+// brokers) for SOAK_MINUTES (default 30) after a warm-up, over Redis and one more broker (SOAK_BROKERS, default
+// redis,rabbitmq), with a hot reload of every pub/sub component every 5 minutes (scaled with the duration: every
+// 30 s in a 3-minute soak). Each message carries a sequence number, so a lost one is known by number.
+// Passes when, after the warm-up, RSS and heap grow by less than 5% (the last minute's mean against the first's),
+// every minute's delivery p99 stays within 1.3x of the first minute's, nothing accepted is lost and no publish is
+// refused after the retries an app would make. Prints a table per minute and a verdict line; writes the samples
+// (JSON) and a plot (SVG) of RSS, heap, p99 and throughput into .bench/. Exit code 1 when it fails.
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { ROOT, body1k, fmt, freePort, nowMs, percentile, poster, rssBytes, startSidecar, waitFor } from "./lib.mjs";
+import { BROKERS } from "./floor/brokers.mjs";
+import { soakSvg } from "./soak-plot.mjs";
+
+const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
+const RATE = Number(process.env.SOAK_RATE ?? 1000);
+const BROKER_IDS = (process.env.SOAK_BROKERS ?? "redis,rabbitmq").split(",");
+/** SOAK_RELOADS=off leaves the components alone: the same soak without hot reloads, to tell their cost apart. */
+const RELOAD_EVERY_S = process.env.SOAK_RELOADS === "off" ? Infinity : (5 * 60 * MINUTES) / 30;
+/** Warm-up (JIT, pools, the first growth of the heap) before anything is compared: a tenth of the soak, 20-60 s. */
+const WARM_S = Math.min(60, Math.max(20, MINUTES * 6));
+const SAMPLE_MS = 5000;
+const MINUTE_MS = 60_000;
+const LIMITS = { growth: 0.05, p99VsFirstMinute: 1.3 };
+/** A refused publish is retried as an app would: this many times, this far apart. */
+const RETRIES = 20;
+const RETRY_MS = 100;
+/** How long the end waits for publishes still in flight, then for deliveries still due. */
+const DRAIN_MS = 120_000;
+
+const brokers = BROKER_IDS.map((id) => {
+  const broker = BROKERS.find((b) => b.id === id);
+  if (!broker?.reloadToggle) throw new Error(`SOAK_BROKERS: ${id} is not a broker the soak can reload (${BROKERS.filter((b) => b.reloadToggle).map((b) => b.id).join(", ")})`);
+  return broker;
+});
+for (const broker of brokers) if (!(await broker.available())) throw new Error(`${broker.label} does not answer: the soak needs it`);
+
+const tag = Date.now().toString(36);
+const appId = `soak-${tag}`;
+const topicOf = (broker) => `soak-${broker.id}-${tag}`;
+const pubsubOf = (broker) => `soak-${broker.id}`;
+const resources = await mkdtemp(path.join(os.tmpdir(), "runtimed-soak-"));
+const writeComponent = (broker, variant) => {
+  const [name, ...values] = broker.reloadToggle;
+  return writeFile(path.join(resources, `${broker.id}.yaml`), broker.component(pubsubOf(broker), { [name]: values[variant % 2] }));
+};
+
+// Per broker: which sequence numbers were accepted and delivered; per minute: what was delivered, how fast.
+const state = new Map(brokers.map((b) => [b.id, { accepted: new Set(), delivered: new Set(), duplicates: 0, refused: 0, retried: 0 }]));
+let measureStart = Infinity;
+const minutes = [];
+const minute = (at) => {
+  const index = Math.floor((at - measureStart) / MINUTE_MS);
+  if (index < 0 || index >= MINUTES) return undefined;
+  minutes[index] ??= { latencies: [], delivered: 0, published: 0, rss: [], heap: [], external: [], reloads: 0, byBroker: {} };
+  return minutes[index];
+};
+let windowLatencies = [];
+
+const appPort = await freePort();
+const app = http.createServer((req, res) => {
+  if (req.method === "GET" && req.url === "/runtime/subscribe") {
+    res.setHeader("content-type", "application/json");
+    res.end(JSON.stringify(brokers.map((b) => ({ pubsubname: pubsubOf(b), topic: topicOf(b), route: `/deliver/${b.id}` }))));
+    return;
+  }
+  const chunks = [];
+  req.on("data", (c) => chunks.push(c));
+  req.on("end", () => {
+    const now = nowMs();
+    const { seq, t } = JSON.parse(Buffer.concat(chunks).toString()).data;
+    const brokerId = req.url.slice("/deliver/".length);
+    const s = state.get(brokerId);
+    if (s.delivered.has(seq)) s.duplicates++;
+    else {
+      s.delivered.add(seq);
+      const latency = now - t;
+      windowLatencies.push(latency);
+      const m = minute(now);
+      if (m) {
+        m.latencies.push(latency);
+        (m.byBroker[brokerId] ??= []).push(latency);
+        m.delivered++;
+      }
+    }
+    res.statusCode = 200;
+    res.end();
+  });
+});
+app.keepAliveTimeout = 60_000;
+await new Promise((r) => app.listen(appPort, "127.0.0.1", r));
+
+for (const broker of brokers) await broker.prepare([topicOf(broker)]);
+for (const broker of brokers) await writeComponent(broker, 0);
+const sidecar = await startSidecar({ appId, appPort, args: ["--resources-path", resources] });
+const client = poster(sidecar.url, 256);
+
+/** The sidecar's heap in use, and its memory outside the heap (Buffers, ArrayBuffers), from its own metrics. */
+async function memoryOf() {
+  const text = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
+  const gauge = (name) => Number(new RegExp(`^runtime_nodejs_${name}\\s+(\\S+)`, "m").exec(text)?.[1]);
+  return { heap: gauge("heap_size_used_bytes"), external: gauge("external_memory_bytes") };
+}
+
+/** Refused publish attempts by HTTP status (0: no answer). */
+const refusals = new Map();
+
+async function publish(broker, seq) {
+  const s = state.get(broker.id);
+  for (let attempt = 0; attempt <= RETRIES; attempt++) {
+    const status = await client.post(`/v1.0/publish/${pubsubOf(broker)}/${topicOf(broker)}`, body1k({ seq, t: nowMs() })).catch(() => 0);
+    if (status === 204) {
+      s.accepted.add(seq);
+      return;
+    }
+    s.retried++;
+    refusals.set(status, (refusals.get(status) ?? 0) + 1);
+    await sleep(RETRY_MS);
+  }
+  s.refused++;
+}
+
+const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+const minuteRow = (m, i) => ({
+  minute: i + 1,
+  published: m.published,
+  delivered: m.delivered,
+  "p50 ms": fmt(percentile(m.latencies, 50), 1),
+  "p99 ms": fmt(percentile(m.latencies, 99), 1),
+  "p99.9 ms": fmt(percentile(m.latencies, 99.9), 1),
+  ...Object.fromEntries(brokers.map((b) => [`p99 ${b.id} ms`, fmt(percentile(m.byBroker[b.id] ?? [], 99), 1)])),
+  "RSS MB": fmt(mean(m.rss) / 2 ** 20, 1),
+  "heap MB": fmt(mean(m.heap) / 2 ** 20, 1),
+  "external MB": fmt(mean(m.external) / 2 ** 20, 1),
+  reloads: m.reloads,
+});
+/** Each minute's row as it ends, so a long soak shows its course while it runs. */
+let printed = 0;
+const printEndedMinutes = (now) => {
+  for (; printed < Math.min(MINUTES, Math.floor((now - measureStart) / MINUTE_MS)); printed++) {
+    if (minutes[printed]) console.log(`minute ${printed + 1}: ${Object.entries(minuteRow(minutes[printed], printed)).slice(1).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  }
+};
+
+const samples = [];
+const reloads = [];
+const started = nowMs();
+const totalMs = (WARM_S + MINUTES * 60) * 1000;
+let sent = 0;
+let lastSample = started;
+let lastDelivered = 0;
+let nextReload = started + WARM_S * 1000 + RELOAD_EVERY_S * 1000;
+let variant = 0;
+const pending = new Set();
+const deliveredTotal = () => [...state.values()].reduce((n, s) => n + s.delivered.size, 0);
+
+console.log(`soak: ${MINUTES} min after a ${WARM_S} s warm-up, ${RATE} msg/s over ${brokers.map((b) => b.label).join(" + ")}, a hot reload every ${RELOAD_EVERY_S} s; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`);
+try {
+  await waitFor(async () => {
+    await Promise.all(brokers.map((b) => publish(b, -1)));
+    return brokers.every((b) => state.get(b.id).delivered.has(-1));
+  }, { timeoutMs: 30_000, what: "every subscription delivering" });
+  for (const s of state.values()) s.accepted.delete(-1);
+  measureStart = started + WARM_S * 1000;
+  // Open loop on 5 ms ticks: every due message is sent on schedule, whether or not earlier ones were answered.
+  for (let now = nowMs(); now - started < totalMs; now = nowMs()) {
+    const due = Math.floor(((now - started) / 1000) * RATE);
+    for (; sent < due; sent++) {
+      const broker = brokers[sent % brokers.length];
+      const m = minute(now);
+      if (m) m.published++;
+      const p = publish(broker, sent).finally(() => pending.delete(p));
+      pending.add(p);
+    }
+    if (now >= nextReload) {
+      variant++;
+      await Promise.all(brokers.map((b) => writeComponent(b, variant)));
+      reloads.push((now - started) / 1000);
+      const m = minute(now);
+      if (m) m.reloads++;
+      nextReload += RELOAD_EVERY_S * 1000;
+    }
+    if (now - lastSample >= SAMPLE_MS) {
+      const rss = await rssBytes(sidecar.child.pid);
+      const { heap, external } = await memoryOf().catch(() => ({ heap: NaN, external: NaN }));
+      const delivered = deliveredTotal();
+      const latencies = windowLatencies;
+      windowLatencies = [];
+      samples.push({ s: (now - started) / 1000, rssMB: rss / 2 ** 20, heapMB: heap / 2 ** 20, externalMB: external / 2 ** 20, p99: percentile(latencies, 99), throughput: (delivered - lastDelivered) / ((now - lastSample) / 1000) });
+      const m = minute(now);
+      if (m) {
+        m.rss.push(rss);
+        m.heap.push(heap);
+        m.external.push(external);
+      }
+      lastDelivered = delivered;
+      lastSample = now;
+      printEndedMinutes(now);
+    }
+    await sleep(5);
+  }
+  // Bounded: on a machine that cannot keep up, publishes still queued after DRAIN_MS are counted, not awaited.
+  await Promise.race([Promise.all(pending), sleep(DRAIN_MS)]);
+  const unanswered = pending.size;
+  const acceptedTotal = () => [...state.values()].reduce((n, s) => n + s.accepted.size, 0);
+  await waitFor(() => brokers.every((b) => [...state.get(b.id).accepted].every((seq) => state.get(b.id).delivered.has(seq))), { timeoutMs: DRAIN_MS, what: "every accepted message delivered" }).catch(() => undefined);
+
+  // The table per minute and the verdict.
+  const rows = minutes.map(minuteRow);
+  console.table(rows);
+  const first = minutes[0];
+  const last = minutes[minutes.length - 1];
+  const rssGrowth = mean(last.rss) / mean(first.rss) - 1;
+  const heapGrowth = mean(last.heap) / mean(first.heap) - 1;
+  const firstP99 = percentile(first.latencies, 99);
+  const worstP99 = Math.max(...minutes.map((m) => percentile(m.latencies, 99)));
+  const lost = [...state.values()].reduce((n, s) => n + [...s.accepted].filter((seq) => !s.delivered.has(seq)).length, 0);
+  const refused = [...state.values()].reduce((n, s) => n + s.refused, 0);
+  const retried = [...state.values()].reduce((n, s) => n + s.retried, 0);
+  const duplicates = [...state.values()].reduce((n, s) => n + s.duplicates, 0);
+  const checks = {
+    rss: rssGrowth < LIMITS.growth,
+    heap: heapGrowth < LIMITS.growth,
+    p99: worstP99 <= LIMITS.p99VsFirstMinute * firstP99,
+    lost: lost === 0,
+    refused: refused === 0,
+  };
+  const pass = Object.values(checks).every(Boolean);
+  // A machine that delivers less than it is offered measures its own backlog, not the sidecar's tail.
+  const deliveredRate = mean(minutes.map((m) => m.delivered)) / 60;
+  const saturated = deliveredRate < 0.95 * RATE ? `; SATURATED: ${fmt(deliveredRate, 0)} msg/s delivered of the ${RATE} offered, so the latencies are the backlog's` : "";
+  const verdict = `soak ${pass ? "PASSED" : "FAILED"}: RSS ${fmt(rssGrowth * 100, 1)}% (< 5%${checks.rss ? "" : " MISSED"}), heap ${fmt(heapGrowth * 100, 1)}% (< 5%${checks.heap ? "" : " MISSED"}), worst minute p99 ${fmt(worstP99, 1)} ms = ${fmt(worstP99 / firstP99)}x the first minute's ${fmt(firstP99, 1)} ms (<= 1.3x${checks.p99 ? "" : " MISSED"}), lost ${lost} of ${acceptedTotal()} accepted${checks.lost ? "" : " MISSED"}, refused after ${RETRIES} retries ${refused}${checks.refused ? "" : " MISSED"} (${retried} retries${retried > 0 ? `: ${[...refusals].map(([status, n]) => `${n}x ${status || "no answer"}`).join(", ")}` : ""}), duplicates ${duplicates}, ${unanswered} publishes unanswered at the end, ${reloads.length} hot reloads${saturated}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`;
+  const out = path.join(ROOT, ".bench");
+  await mkdir(out, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const svg = path.join(out, `soak-${stamp}.svg`);
+  const title = `runtimed soak: ${MINUTES} min, ${RATE} msg/s over ${brokers.map((b) => b.label).join(" + ")}, Node ${process.version}; ${pass ? "passed" : "failed"}`;
+  const panels = [
+    { key: "rssMB", label: "sidecar RSS", unit: "MB" },
+    { key: "heapMB", label: "sidecar heap used", unit: "MB" },
+    { key: "externalMB", label: "sidecar memory outside the heap (Buffers)", unit: "MB" },
+    { key: "p99", label: `delivery p99 per ${SAMPLE_MS / 1000} s`, unit: "ms" },
+    { key: "throughput", label: "delivered", unit: "msg/s" },
+  ];
+  await writeFile(svg, soakSvg({ samples, panels, reloads, warmS: WARM_S, title }));
+  await writeFile(path.join(out, `soak-${stamp}.json`), JSON.stringify({ minutes: rows, samples, reloads, verdict }, null, 2));
+  console.log(verdict);
+  console.log(`plot: ${svg}`);
+  process.exitCode = pass ? 0 : 1;
+} finally {
+  client.close();
+  await sidecar.stop();
+  await new Promise((r) => app.close(r));
+  app.closeAllConnections();
+  for (const broker of brokers) await broker.cleanup([topicOf(broker)], appId).catch((error) => console.error(`${broker.label} cleanup: ${error.message}`));
+  await rm(resources, { recursive: true, force: true });
+}
+process.exit(process.exitCode ?? 0);
