@@ -100,7 +100,7 @@ function makeNode(member, { voters, replication, minIsr, extraConfig, clusterId,
     child: undefined,
     log: [],
     format() {
-      const result = spawnSync("java", [...jvm(), "kafka.tools.StorageTool", "format", "--cluster-id", clusterId, "--config", config, "--ignore-formatted"], { encoding: "utf8" });
+      const result = spawnSync("java", [...jvm(), "kafka.tools.StorageTool", "format", `--cluster-id=${clusterId}`, "--config", config, "--ignore-formatted"], { encoding: "utf8" });
       if (result.error) throw new Error(`java could not run (${result.error.message}): Kafka needs Java 17 on PATH`);
       if (result.status !== 0) throw new Error(`formatting Kafka node ${member.id} failed (exit ${result.status}): ${(result.stderr || result.stdout).trim().slice(-2000)}`);
     },
@@ -161,7 +161,10 @@ function jvm() {
   return [...JVM_FLAGS, `-Dlog4j2.configurationFile=${LOG4J_CONFIG}`, "-cp", `${KAFKA_LIBS}/*`];
 }
 
-/** Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding (what `StorageTool random-uuid` prints). */
+/**
+ * Kafka's cluster ids are 16 random bytes in URL-safe base64 without padding (what `StorageTool random-uuid` prints).
+ * One may start with "-": it is passed as `--cluster-id=<id>`, or the argument parser takes it for an option.
+ */
 function base64Uuid() {
   return randomBytes(16).toString("base64url");
 }

@@ -1,6 +1,7 @@
 import type { Registry } from "../registry.js";
 import { InMemoryPubSub } from "./inmemory/index.js";
 import type { PubSub } from "./types.js";
+import { KAFKA_PUBSUB_FIELDS } from "./kafka/fields.js";
 
 /**
  * The built-in pubsub components: adding a type is adding a line here. Components with a client
@@ -13,4 +14,5 @@ export function registerPubSubs(registry: Registry<PubSub>): void {
   registry.register("pubsub.redis", async (context) => new (await import("./redis/redis.js")).RedisStreamsPubSub(context));
   registry.register("pubsub.rabbitmq", async (context) => new (await import("./rabbitmq/rabbitmq.js")).RabbitMQPubSub(context));
   registry.register("pubsub.jetstream", async (context) => new (await import("./jetstream/jetstream.js")).JetStreamPubSub(context));
+  registry.register("pubsub.kafka", async (context) => new (await import("./kafka/kafka.js")).KafkaPubSub(context), { metadata: KAFKA_PUBSUB_FIELDS });
 }

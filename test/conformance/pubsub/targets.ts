@@ -2,6 +2,7 @@ import { builtinRegistries, type Registries } from "../../../pkg/components/buil
 import { subscriberClientId } from "../../../pkg/components/pubsub/mqtt/mqtt.js";
 import type { PubSubFeature } from "../../../pkg/components/pubsub/types.js";
 import { BROKERS } from "../../support/brokers.js";
+import { runningKafka } from "../../support/kafka.js";
 import { runningRedisCluster } from "../../support/redis-topologies.js";
 import type { ConformanceTarget } from "../context.js";
 
@@ -172,5 +173,16 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
         await nc.close();
       }
     },
+  },
+  {
+    type: "pubsub.kafka",
+    // The private single-node KRaft broker test/conformance/pubsub/kafka.test.ts starts. Four partitions per topic, so
+    // two members of a group each get some; order is kept per partition (per key), not across the topic.
+    get metadata() {
+      return { brokers: runningKafka().bootstrap, authType: "none", disableTls: "true", initialOffset: "newest", topicPartitions: "4", consumeRetryInterval: "50ms", sessionTimeout: "6s", heartbeatInterval: "500ms", revocationTimeout: "5s" };
+    },
+    features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
+    durableGroups: true,
+    timeoutMs: 30_000,
   },
 ];

@@ -1,0 +1,115 @@
+import { CompressionTypes, type Admin, type Kafka, type Message, type Producer } from "kafkajs";
+import { expiresAtOf, type Clock } from "../ttl.js";
+import type { KafkaSettings } from "./metadata.js";
+
+/** Header carrying a publish's ttlInSeconds as an absolute epoch-ms deadline, checked on delivery (Kafka has no per-record TTL). */
+export const EXPIRES_HEADER = "runtimed-expires-at";
+/** Request metadata that choose the record's key or partition (Dapr's names) rather than becoming headers. */
+const KEY_FIELDS = new Set(["partitionkey", "__key"]);
+const PARTITION_FIELD = "partitionnumber";
+
+/** A record larger than maxMessageBytes: the publish fails before it leaves, naming the limit. */
+export class MessageTooLargeError extends Error {
+  constructor(size: number, limit: number) {
+    super(`message of ${size} bytes exceeds maxMessageBytes (${limit})`);
+    this.name = "MessageTooLargeError";
+  }
+}
+
+export interface OutgoingRecord {
+  data: Buffer;
+  contentType?: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * Kafka's producing side: one producer per component, topics created on first use (with the configured partition
+ * count and replication), one record per publish, one produce request per bulk publish. Request metadata become
+ * record headers and come back as delivery metadata, as in Dapr; `partitionKey` is the key (so one key keeps its
+ * order), `partitionNumber` picks the partition.
+ */
+export class KafkaPublisher {
+  private readonly producer: Producer;
+  private readonly admin: Admin;
+  private readonly topics = new Map<string, Promise<void>>();
+  private connected = false;
+
+  constructor(
+    kafka: Kafka,
+    private readonly settings: KafkaSettings,
+    private readonly now: Clock,
+  ) {
+    // The client's retries (publishMaxRetries) cover leader elections: a publish answers once acknowledged or out of retries.
+    this.producer = kafka.producer({ allowAutoTopicCreation: true, retry: { retries: settings.publishMaxRetries } });
+    this.admin = kafka.admin();
+  }
+
+  async connect(): Promise<void> {
+    await this.admin.connect();
+    await this.producer.connect();
+    this.connected = true;
+  }
+
+  /** The cluster's live brokers (for health); rejects when no broker answers. */
+  async liveBrokers(): Promise<number> {
+    const cluster = await this.admin.describeCluster();
+    return cluster.brokers.length;
+  }
+
+  async publish(topic: string, records: OutgoingRecord[]): Promise<void> {
+    const messages = records.map((r) => this.toMessage(r));
+    await this.ensureTopic(topic);
+    await this.producer.send({ topic, messages, acks: this.settings.acks, compression: this.settings.compression === "gzip" ? CompressionTypes.GZIP : CompressionTypes.None });
+  }
+
+  /** Creates the topic unless it exists; once per topic per component (a failed attempt is tried again next time). */
+  ensureTopic(topic: string): Promise<void> {
+    let ready = this.topics.get(topic);
+    if (!ready) {
+      ready = this.admin
+        .createTopics({ topics: [{ topic, numPartitions: this.settings.topicPartitions, replicationFactor: this.settings.topicReplicationFactor }], waitForLeaders: true })
+        .then(() => undefined)
+        .catch((error: unknown) => {
+          this.topics.delete(topic);
+          // Another client may have created it at the same moment.
+          if ((error as { type?: string }).type === "TOPIC_ALREADY_EXISTS") return;
+          throw error;
+        });
+      this.topics.set(topic, ready);
+    }
+    return ready;
+  }
+
+  async close(): Promise<void> {
+    if (!this.connected) {
+      await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+      return;
+    }
+    this.connected = false;
+    await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
+  }
+
+  private toMessage(record: OutgoingRecord): Message {
+    const headers: Record<string, string> = {};
+    let key: string | undefined;
+    let partition: number | undefined;
+    for (const [name, value] of Object.entries(record.metadata)) {
+      const lower = name.toLowerCase();
+      if (KEY_FIELDS.has(lower)) key = value;
+      else if (lower === PARTITION_FIELD) partition = partitionNumber(value);
+      else headers[name] = value;
+    }
+    const expiresAt = expiresAtOf(record.metadata, this.now());
+    if (expiresAt !== undefined) headers[EXPIRES_HEADER] = String(expiresAt);
+    if (record.contentType) headers["content-type"] = record.contentType;
+    const size = record.data.length + (key ? Buffer.byteLength(key) : 0) + Object.entries(headers).reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+    if (size > this.settings.maxMessageBytes) throw new MessageTooLargeError(size, this.settings.maxMessageBytes);
+    return { value: record.data, headers, ...(key !== undefined ? { key } : {}), ...(partition !== undefined ? { partition } : {}) };
+  }
+}
+
+function partitionNumber(value: string): number {
+  const n = /^\d+$/.test(value.trim()) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n)) throw new Error(`metadata partitionNumber must be a non-negative integer, got ${JSON.stringify(value)}`);
+  return n;
+}
