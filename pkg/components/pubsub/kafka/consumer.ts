@@ -1,21 +1,12 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Batch, Consumer, EachBatchPayload, Kafka, KafkaMessage } from "kafkajs";
+import type { Consumer, EachBatchPayload, Kafka } from "kafkajs";
 import type { Logger } from "../../../diagnostics/logger.js";
-import { isExpired, type Clock } from "../ttl.js";
+import type { Clock } from "../ttl.js";
 import { subscriptionAwareRoundRobin } from "./assigner.js";
+import { PartitionBatch, type RecordHandler } from "./batch.js";
 import type { KafkaSettings } from "./metadata.js";
-import { PartitionOffsets } from "./offsets.js";
-import { EXPIRES_HEADER } from "./publisher.js";
 
-/** What the consumer hands over per record; resolving settles it (its offset may be committed), rejecting retries it. */
-export type RecordHandler = (record: DeliveredRecord) => Promise<void>;
-
-export interface DeliveredRecord {
-  topic: string;
-  data: Buffer;
-  contentType?: string;
-  metadata: Record<string, string>;
-}
+export type { DeliveredRecord, RecordHandler } from "./batch.js";
 
 export interface ConsumerOptions {
   kafka: Kafka;
@@ -31,28 +22,34 @@ export interface ConsumerOptions {
   ensureTopic: (topic: string) => Promise<void>;
 }
 
-/** Records of one partition handled at once in parallel mode. */
-const PARALLEL_PER_PARTITION = 100;
 /** Partitions (of all topics) handled at once; each is ordered on its own. */
 const PARTITIONS_AT_ONCE = 64;
-/** Settled offsets of a long batch are committed this often, not only at its end. */
+/** How long a batch may take before it goes on in the background with its partition paused. */
+const HOLD_MS = 500;
+/** Settled offsets of background batches are committed this often, not only at their end. */
 const COMMIT_EVERY_MS = 1000;
-const GROUP_LEFT = new Set(["ILLEGAL_GENERATION", "UNKNOWN_MEMBER_ID", "FENCED_INSTANCE_ID"]);
 
 /**
  * One consumer group member reading `topics` with Kafka's offsets for at-least-once delivery:
  * - a record's offset is committed only once it and every earlier record of its partition settled (PartitionOffsets);
- * - a record whose handler rejected is handed over again after consumeRetryInterval and holds its partition's offset;
- * - a batch (kafkajs `eachBatch`) returns only once its records settled, and kafkajs rejoins a rebalance only after
- *   the batch returned, so a revoked partition's in-flight records settle first. When the coordinator announces a
- *   rebalance, no new record of the batch starts; past revocationTimeout the batch returns with what settled
- *   committed and the rest uncommitted, for the next owner to read again.
+ * - a record whose handler rejected is handed over again after consumeRetryInterval and holds its partition's offset
+ *   (and, in single concurrency, the partition's later records behind it);
+ * - partitions are handled in parallel, each in offset order;
+ * - at a rebalance, a batch that settles quickly settles before the member rejoins; a longer one starts no new
+ *   record and gives its retries up after revocationTimeout, or at once when its partition went to another member;
+ *   what it did not settle is not committed, so the partition's owner reads it again (duplicates, never losses).
  */
 export class KafkaGroupConsumer {
   private readonly consumer: Consumer;
   private stopped = false;
   private closing?: Promise<void>;
-  private readonly inFlight = new Set<Promise<void>>();
+  /** Batches running longer than HOLD_MS, their partitions paused. */
+  private readonly background = new Set<PartitionBatch>();
+  /** Every batch being handled (quick or background): stop() waits for them before leaving the group. */
+  private readonly runs = new Set<Promise<void>>();
+  private readonly committer: NodeJS.Timeout;
+  /** Aborted by stop(): the subscription's signal, or the component's close(). */
+  private readonly stopping = new AbortController();
   private markStopped!: () => void;
   private readonly stopCalled = new Promise<void>((resolve) => (this.markStopped = resolve));
 
@@ -70,6 +67,11 @@ export class KafkaGroupConsumer {
       // A lost broker or coordinator is not the end of the subscription: kafkajs restarts the member.
       retry: { retries: 10, restartOnFailure: async () => !this.stopped },
     });
+    this.committer = setInterval(() => {
+      for (const work of this.background) void this.commit(work);
+    }, COMMIT_EVERY_MS);
+    this.committer.unref();
+    this.watchRebalances();
   }
 
   /** Resolves once the member joined its group: from then on a publish to its topics is delivered. */
@@ -86,11 +88,12 @@ export class KafkaGroupConsumer {
       });
     });
     signal.addEventListener("abort", () => void this.stop(), { once: true });
+    const stopping = AbortSignal.any([signal, this.stopping.signal]);
     await this.consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: PARTITIONS_AT_ONCE,
-      eachBatch: (payload) => this.handleBatch(payload, signal),
+      eachBatch: (payload) => this.handleBatch(payload, stopping),
     });
     await Promise.race([joined, new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }))]);
   }
@@ -98,8 +101,13 @@ export class KafkaGroupConsumer {
   /** Stops reading, lets in-flight records settle, commits what settled, leaves the group. */
   stop(): Promise<void> {
     this.stopped = true;
+    this.stopping.abort();
+    clearInterval(this.committer);
     this.markStopped();
-    this.closing ??= this.consumer.disconnect().catch((error: unknown) => {
+    this.closing ??= (async () => {
+      await Promise.allSettled([...this.runs]);
+      await this.consumer.disconnect();
+    })().catch((error: unknown) => {
       this.options.logger.debug(`kafka consumer of ${this.options.topics.join(",")} left with an error: ${(error as Error).message}`);
     });
     return this.closing;
@@ -109,7 +117,6 @@ export class KafkaGroupConsumer {
   async drained(): Promise<void> {
     await this.stopCalled;
     await this.closing;
-    await Promise.allSettled([...this.inFlight]);
   }
 
   /**
@@ -135,105 +142,67 @@ export class KafkaGroupConsumer {
     }
   }
 
+  /**
+   * A batch that settles within HOLD_MS returns settled and committed, so kafkajs' rejoin at a rebalance waits for it.
+   * A longer one (a slow app, a record being retried) goes on in the background with its partition paused, so that
+   * this member's fetches serve its other partitions meanwhile (kafkajs fetches the next batches of a broker only
+   * once every batch of the previous fetch returned); when it ends, its partition resumes from its first unsettled
+   * record.
+   */
   private async handleBatch(payload: EachBatchPayload, signal: AbortSignal): Promise<void> {
     const { batch } = payload;
-    const offsets = new PartitionOffsets();
-    const revocation = new Revocation(this.options.settings.revocationTimeoutMs);
-    const halt = (): boolean => signal.aborted || revocation.announced || !payload.isRunning() || payload.isStale();
-    const keepAlive = setInterval(() => {
-      payload.heartbeat().catch((error: unknown) => {
-        const type = (error as { type?: string }).type ?? "";
-        if (type === "REBALANCE_IN_PROGRESS") revocation.announce();
-        else if (GROUP_LEFT.has(type)) revocation.announce(0);
-      });
-      void this.commit(batch, offsets, payload);
-    }, Math.min(this.options.settings.heartbeatIntervalMs, COMMIT_EVERY_MS));
-    const running = new Set<Promise<void>>();
-    try {
-      for (const message of batch.messages) {
-        if (halt()) break;
-        offsets.track(BigInt(message.offset));
-        // kafkajs fetches on from the resolved offset; what is committed is decided by the settlements alone.
-        payload.resolveOffset(message.offset);
-        const settled = this.deliver(batch, message, offsets, signal, revocation);
-        if (this.options.concurrency === "single") {
-          await settled;
-          continue;
-        }
-        running.add(settled);
-        void settled.finally(() => running.delete(settled));
-        while (running.size >= PARALLEL_PER_PARTITION && !halt()) await Promise.race(running);
-      }
-      // In-flight records settle before the partition can be revoked, within the revocation deadline.
-      await Promise.race([Promise.allSettled([...running]), revocation.expired]);
-    } finally {
-      clearInterval(keepAlive);
-      revocation.dispose();
+    const work = new PartitionBatch(batch.topic, batch.partition, { ...this.options, signal });
+    const done = work.run(batch.messages, (offset) => payload.resolveOffset(offset), () => payload.isRunning() && !payload.isStale());
+    this.runs.add(done);
+    void done.finally(() => this.runs.delete(done));
+    const quick = await Promise.race([done.then(() => true), sleep(HOLD_MS).then(() => false)]);
+    if (quick) {
+      if (!payload.isStale()) await this.finish(work, signal);
+      return;
     }
-    await this.commit(batch, offsets, payload);
-    // A record given up on (stop, revocation deadline) was resolved: read the partition again from it if this member
-    // keeps the partition, so that no later offset is committed past it.
-    const unsettledFrom = offsets.firstUnsettled();
-    if (unsettledFrom !== undefined && !signal.aborted && !payload.isStale()) this.consumer.seek({ topic: batch.topic, partition: batch.partition, offset: unsettledFrom.toString() });
+    this.consumer.pause([{ topic: batch.topic, partitions: [batch.partition] }]);
+    this.background.add(work);
+    void done.then(async () => {
+      this.background.delete(work);
+      await this.finish(work, signal);
+      if (!signal.aborted && !work.abandoned && !this.stopped) this.consumer.resume([{ topic: batch.topic, partitions: [batch.partition] }]);
+    });
   }
 
-  /** Hands one record over until it settles, or until the subscription stops or the partition's revocation deadline passes. */
-  private deliver(batch: Batch, message: KafkaMessage, offsets: PartitionOffsets, signal: AbortSignal, revocation: Revocation): Promise<void> {
-    const task = (async () => {
-      const record = this.toRecord(batch, message);
-      const offset = BigInt(message.offset);
-      const expiresAt = message.headers?.[EXPIRES_HEADER]?.toString();
-      if (expiresAt && isExpired(Number(expiresAt), this.options.now())) {
-        this.options.logger.debug(`kafka: record ${batch.topic}/${batch.partition}@${message.offset} expired (ttlInSeconds); settled without delivery`);
-        offsets.settle(offset);
-        return;
-      }
-      for (;;) {
-        try {
-          await this.options.handler(record);
-          offsets.settle(offset);
-          return;
-        } catch (error) {
-          if (signal.aborted || revocation.passed) return;
-          this.options.logger.debug(`kafka: record ${batch.topic}/${batch.partition}@${message.offset} not settled (${(error as Error).message}); again in ${this.options.settings.consumeRetryIntervalMs}ms`);
-          await sleep(this.options.settings.consumeRetryIntervalMs, undefined, { signal }).catch(() => undefined);
-          if (signal.aborted || revocation.passed) return;
-        }
-      }
-    })();
-    this.inFlight.add(task);
-    void task.finally(() => this.inFlight.delete(task));
-    return task;
+  /** Commits what settled and, when a record was given up on, reads the partition again from it. */
+  private async finish(work: PartitionBatch, signal: AbortSignal): Promise<void> {
+    if (work.abandoned) return;
+    await this.commit(work);
+    const unsettledFrom = work.offsets.firstUnsettled();
+    if (unsettledFrom !== undefined && !signal.aborted && !this.stopped) this.consumer.seek({ topic: work.topic, partition: work.partition, offset: unsettledFrom.toString() });
   }
 
-  private async commit(batch: Batch, offsets: PartitionOffsets, payload: EachBatchPayload): Promise<void> {
-    const next = offsets.committable();
-    if (next === undefined || payload.isStale()) return;
+  private async commit(work: PartitionBatch): Promise<void> {
+    const next = work.offsets.committable();
+    if (next === undefined || work.abandoned) return;
     try {
-      await this.consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next.toString() }]);
-      offsets.markCommitted(next);
+      await this.consumer.commitOffsets([{ topic: work.topic, partition: work.partition, offset: next.toString() }]);
+      work.offsets.markCommitted(next);
     } catch (error) {
-      // The partition moved to another member: its owner reads from the last committed offset (duplicates, not losses).
-      this.options.logger.debug(`kafka: committing ${batch.topic}/${batch.partition}@${next} failed: ${(error as Error).message}`);
+      // A rebalance is under way, or the partition moved: its owner reads from the last committed offset (duplicates, not losses).
+      this.options.logger.debug(`kafka: committing ${work.topic}/${work.partition}@${next} failed: ${(error as Error).message}`);
     }
   }
 
-  private toRecord(batch: Batch, message: KafkaMessage): DeliveredRecord {
-    const metadata: Record<string, string> = Object.create(null) as Record<string, string>;
-    let contentType: string | undefined;
-    for (const [name, value] of Object.entries(message.headers ?? {})) {
-      if (value === undefined || name === EXPIRES_HEADER) continue;
-      const text = (Array.isArray(value) ? value[value.length - 1]! : value).toString();
-      if (name === "content-type") contentType = text;
-      else metadata[name] = text;
-    }
-    // Dapr's delivery metadata of a Kafka record.
-    metadata["__topic"] = batch.topic;
-    metadata["__partition"] = String(batch.partition);
-    metadata["__offset"] = message.offset;
-    metadata["__timestamp"] = message.timestamp;
-    if (message.key) metadata["__key"] = message.key.toString();
-    return { topic: batch.topic, data: message.value ?? Buffer.alloc(0), ...(contentType ? { contentType } : {}), metadata };
+  /**
+   * A rebalance started: background batches start no new record and give up their retries after revocationTimeout.
+   * Once the member rejoined, those whose partition went to another member are given up at once (never committed
+   * again: the new owner's progress must not be overwritten).
+   */
+  private watchRebalances(): void {
+    const { consumer } = this;
+    consumer.on(consumer.events.REBALANCING, () => {
+      for (const work of this.background) work.revoke(this.options.settings.revocationTimeoutMs);
+    });
+    consumer.on(consumer.events.GROUP_JOIN, (event) => {
+      const assigned = event.payload.memberAssignment;
+      for (const work of this.background) if (!(assigned[work.topic] ?? []).includes(work.partition)) work.abandon();
+    });
   }
 }
 
@@ -250,36 +219,5 @@ async function retryWhileRetriable(attempt: () => Promise<void>, signal: AbortSi
       if (!(error as { retriable?: boolean }).retriable || Date.now() > deadline || signal.aborted) throw error;
       await sleep(wait);
     }
-  }
-}
-
-/** A partition's revocation: announced by the coordinator (a rebalance), then a deadline for its in-flight records. */
-class Revocation {
-  announced = false;
-  passed = false;
-  private timer?: NodeJS.Timeout;
-  private fire!: () => void;
-  readonly expired = new Promise<void>((resolve) => (this.fire = resolve));
-
-  constructor(private readonly timeoutMs: number) {}
-
-  announce(timeoutMs = this.timeoutMs): void {
-    if (this.announced && timeoutMs !== 0) return;
-    this.announced = true;
-    void this.expireIn(timeoutMs);
-  }
-
-  expireIn(timeoutMs: number): Promise<void> {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.passed = true;
-      this.fire();
-    }, timeoutMs);
-    return this.expired;
-  }
-
-  dispose(): void {
-    clearTimeout(this.timer);
-    this.fire();
   }
 }

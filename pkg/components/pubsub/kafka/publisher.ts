@@ -41,7 +41,9 @@ export class KafkaPublisher {
   ) {
     // The client's retries (publishMaxRetries) cover leader elections: a publish answers once acknowledged or out of retries.
     this.producer = kafka.producer({ allowAutoTopicCreation: true, retry: { retries: settings.publishMaxRetries } });
-    this.admin = kafka.admin();
+    // Few retries for the admin: an unreachable cluster fails init with the connection's reason within the runtime's
+    // initTimeout, instead of after the producer's full retry budget.
+    this.admin = kafka.admin({ retry: { retries: 1, initialRetryTime: 200 } });
   }
 
   async connect(): Promise<void> {
