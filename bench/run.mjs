@@ -1,6 +1,6 @@
 // `make bench`: every benchmark in turn (or those named: `node bench/run.mjs 3 4`); each prints its
 // baseline, the sidecar's figure and the ratio, measured in the same run. Needs `make build` and Redis.
-// BENCH_SECONDS=1 for a smoke run; benchmark 8 needs RabbitMQ (BENCH_RABBITMQ, default amqp://guest:guest@127.0.0.1:5672), 9 a `mosquitto` binary; BENCH_DEBUG=1 prints the latency percentiles of benchmarks 3 and 4, and the
+// BENCH_SECONDS=1 for a smoke run; benchmark 8 needs RabbitMQ (BENCH_RABBITMQ, default amqp://guest:guest@127.0.0.1:5672), 9 a `mosquitto` binary; 13 Kafka's jars (`make kafka`); BENCH_DEBUG=1 prints the latency percentiles of benchmarks 3 and 4, and the
 // share of a core the sidecar and the relay reference use in benchmark 4.
 import { fmt } from "./lib.mjs";
 
@@ -18,6 +18,7 @@ const BENCHES = {
   8: "./8-rabbitmq.mjs",
   9: "./9-jetstream.mjs",
   12: "./12-mqtt.mjs",
+  13: "./13-kafka.mjs",
 };
 
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : Object.keys(BENCHES);

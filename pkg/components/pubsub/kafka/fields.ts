@@ -38,4 +38,5 @@ export const KAFKA_CONNECTION_FIELDS: readonly MetadataField[] = [
 export const KAFKA_PUBSUB_FIELDS: readonly MetadataField[] = [
   ...KAFKA_CONNECTION_FIELDS,
   { name: "consumerGroup", type: "string", aliases: ["consumerID"], description: "The consumer group of every subscription; default the app id, so replicas share the partitions." },
+  { name: "concurrencyMode", type: "enum", default: "\"single\"", allowed: ["single", "parallel"], description: "single: a partition's records reach the app one at a time, in offset order; parallel: up to 100 of a partition at once. A subscription's metadata may set it too." },
 ];

@@ -16,6 +16,21 @@ export class MessageTooLargeError extends Error {
   }
 }
 
+/** Bytes of single publishes that share one produce request, at most. */
+const COALESCED_BYTES = 512 * 1024;
+
+interface PendingRecord {
+  message: Message;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+function recordSize(message: Message): number {
+  const value = message.value;
+  const valueBytes = value === null || value === undefined ? 0 : typeof value === "string" ? Buffer.byteLength(value) : value.length;
+  return valueBytes + 64;
+}
+
 export interface OutgoingRecord {
   data: Buffer;
   contentType?: string;
@@ -32,6 +47,8 @@ export class KafkaPublisher {
   private readonly producer: Producer;
   private readonly admin: Admin;
   private readonly topics = new Map<string, Promise<void>>();
+  /** Single publishes of this turn, per topic, waiting to share a produce request. */
+  private readonly coalescing = new Map<string, PendingRecord[]>();
   private connected = false;
 
   constructor(
@@ -58,9 +75,53 @@ export class KafkaPublisher {
     return cluster.brokers.length;
   }
 
+  /**
+   * Sends the records in one produce request. Single publishes that arrive in the same turn of the event loop for
+   * one topic share a produce request (the Java producer's batching, without its linger): each one still answers
+   * only once the broker acknowledged the request that carried it, and a failed request fails all of them.
+   */
   async publish(topic: string, records: OutgoingRecord[]): Promise<void> {
     const messages = records.map((r) => this.toMessage(r));
     await this.ensureTopic(topic);
+    if (messages.length > 1) return this.send(topic, messages);
+    const message = messages[0]!;
+    return new Promise<void>((resolve, reject) => {
+      let pending = this.coalescing.get(topic);
+      if (!pending) {
+        pending = [];
+        this.coalescing.set(topic, pending);
+        setImmediate(() => this.flush(topic));
+      }
+      pending.push({ message, resolve, reject });
+    });
+  }
+
+  private flush(topic: string): void {
+    const pending = this.coalescing.get(topic) ?? [];
+    this.coalescing.delete(topic);
+    // Each produce request stays well below the broker's default message.max.bytes (1 MB per record batch).
+    let batch: PendingRecord[] = [];
+    let bytes = 0;
+    const sendBatch = (items: PendingRecord[]): void => {
+      this.send(topic, items.map((p) => p.message)).then(
+        () => items.forEach((p) => p.resolve()),
+        (error: unknown) => items.forEach((p) => p.reject(error)),
+      );
+    };
+    for (const item of pending) {
+      const size = recordSize(item.message);
+      if (batch.length > 0 && bytes + size > COALESCED_BYTES) {
+        sendBatch(batch);
+        batch = [];
+        bytes = 0;
+      }
+      batch.push(item);
+      bytes += size;
+    }
+    if (batch.length > 0) sendBatch(batch);
+  }
+
+  private async send(topic: string, messages: Message[]): Promise<void> {
     await this.producer.send({ topic, messages, acks: this.settings.acks, compression: this.settings.compression === "gzip" ? CompressionTypes.GZIP : CompressionTypes.None });
   }
 
