@@ -87,9 +87,14 @@ describe("pubsub.kafka with the sidecar as a process", () => {
     const topic = `order-${randomUUID()}`;
     const target = await app(topic);
     // Uneven handling times would reorder a partition's messages if they were handled in parallel.
+    let active = 0;
+    let most = 0;
     target.respond(ROUTE, async (req) => {
       const { n } = req.json<{ data: { n: number } }>().data;
-      await new Promise((resolve) => setTimeout(resolve, (n * 7) % 13));
+      active++;
+      most = Math.max(most, active);
+      await new Promise((resolve) => setTimeout(resolve, 5 + ((n * 7) % 13)));
+      active--;
       return { status: 200 };
     });
     const sc = await sidecar("ordered", target, topic);
@@ -102,6 +107,37 @@ describe("pubsub.kafka with the sidecar as a process", () => {
     for (const key of keys) {
       const seen = target.on(ROUTE).map((r) => r.json<{ data: { n: number; key: string } }>().data).filter((d) => d.key === key).map((d) => d.n);
       expect(seen).toEqual([...seen].sort((x, y) => x - y));
+    }
+    // Four keys hash to more than one of the four partitions, which the app then sees at the same time.
+    expect(most).toBeGreaterThan(1);
+  }, 60_000);
+
+  it("concurrencyMode parallel (subscription metadata): one partition's records reach the app at once, and all are committed", async () => {
+    const topic = `parallel-${randomUUID()}`;
+    const target = await app(topic, { metadata: { concurrencyMode: "parallel" } });
+    let active = 0;
+    let most = 0;
+    const ok = new Set<number>();
+    target.respond(ROUTE, async (req) => {
+      active++;
+      most = Math.max(most, active);
+      // Each handler waits until several run together (or a moment passed), so serial handling shows as most === 1.
+      await waitFor(() => most >= 5, { timeoutMs: 300 }).catch(() => undefined);
+      active--;
+      ok.add(req.json<{ data: { n: number } }>().data.n);
+      return { status: 200 };
+    });
+    const sc = await sidecar("parallel", target, topic);
+    const N = 20;
+    await Promise.all(Array.from({ length: N }, (_, n) => publish(sc, topic, { n }, "?metadata.partitionNumber=0").then((res) => expect(res.status).toBe(204))));
+    await waitFor(() => ok.size === N, { timeoutMs: 30_000, what: `${N} messages of one partition` });
+    expect(most).toBeGreaterThanOrEqual(5);
+    const admin = new Kafka({ brokers: kafka().bootstrap.split(","), logLevel: logLevel.NOTHING }).admin();
+    await admin.connect();
+    try {
+      await waitFor(async () => (await admin.fetchOffsets({ groupId: "parallel", topics: [topic] }))[0]!.partitions.find((p) => p.partition === 0)!.offset === String(N), { timeoutMs: 15_000, what: "the partition's offset committed past every record" });
+    } finally {
+      await admin.disconnect();
     }
   }, 60_000);
 
