@@ -26,4 +26,4 @@ export interface KafkaCluster {
   stop(): Promise<void>;
 }
 
-export function startKafka(options?: { nodes?: number; startTimeoutMs?: number; extraConfig?: Record<string, string> }): Promise<KafkaCluster>;
+export function startKafka(options?: { nodes?: number; startTimeoutMs?: number; extraConfig?: Record<string, string>; fullJit?: boolean }): Promise<KafkaCluster>;

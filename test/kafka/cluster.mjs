@@ -30,9 +30,10 @@ process.once("exit", () => {
  * Starts `nodes` combined controller+broker nodes (1 or 3) on free loopback ports and resolves once every one
  * printed that it started. A node that exits while starting rejects at once with its exit status and the tail of
  * its log (a bad config, a taken port, a missing Java), never a long timeout.
- * @param {{ nodes?: number, startTimeoutMs?: number, extraConfig?: Record<string, string> }} [options]
+ * `fullJit` lets the JVM compile hot code fully (benchmarks: more start-up CPU, faster under load).
+ * @param {{ nodes?: number, startTimeoutMs?: number, extraConfig?: Record<string, string>, fullJit?: boolean }} [options]
  */
-export async function startKafka({ nodes = 1, startTimeoutMs = 90_000, extraConfig = {} } = {}) {
+export async function startKafka({ nodes = 1, startTimeoutMs = 90_000, extraConfig = {}, fullJit = false } = {}) {
   if (!existsSync(path.join(KAFKA_LIBS, "kafka_2.13-4.4.0.jar"))) {
     throw new Error(`Kafka's jars are missing from ${KAFKA_LIBS}: run \`make kafka\` (Maven Central, test/kafka/pom.xml)`);
   }
@@ -45,7 +46,7 @@ export async function startKafka({ nodes = 1, startTimeoutMs = 90_000, extraConf
   const cluster = {
     bootstrap: members.map((m) => `127.0.0.1:${m.port}`).join(","),
     root,
-    nodes: members.map((m) => makeNode(m, { voters, replication, minIsr: nodes >= 3 ? "2" : "1", extraConfig, clusterId, startTimeoutMs })),
+    nodes: members.map((m) => makeNode(m, { voters, replication, minIsr: nodes >= 3 ? "2" : "1", extraConfig, clusterId, startTimeoutMs, fullJit })),
     async stop() {
       await Promise.all(cluster.nodes.map((n) => n.kill()));
       rmSync(root, { recursive: true, force: true });
@@ -61,7 +62,7 @@ export async function startKafka({ nodes = 1, startTimeoutMs = 90_000, extraConf
   return cluster;
 }
 
-function makeNode(member, { voters, replication, minIsr, extraConfig, clusterId, startTimeoutMs }) {
+function makeNode(member, { voters, replication, minIsr, extraConfig, clusterId, startTimeoutMs, fullJit }) {
   mkdirSync(member.dir, { recursive: true });
   const config = path.join(member.dir, "server.properties");
   const properties = {
@@ -106,7 +107,7 @@ function makeNode(member, { voters, replication, minIsr, extraConfig, clusterId,
     },
     /** Starts the node (again, on the same ports and data after a kill) and resolves once it serves clients. */
     start() {
-      const child = spawn("java", [...jvm(), "kafka.Kafka", config], { stdio: ["ignore", "pipe", "pipe"] });
+      const child = spawn("java", [...jvm(fullJit), "kafka.Kafka", config], { stdio: ["ignore", "pipe", "pipe"] });
       node.child = child;
       node.log = [];
       live.add(node);
@@ -157,8 +158,8 @@ function makeNode(member, { voters, replication, minIsr, extraConfig, clusterId,
   return node;
 }
 
-function jvm() {
-  return [...JVM_FLAGS, `-Dlog4j2.configurationFile=${LOG4J_CONFIG}`, "-cp", `${KAFKA_LIBS}/*`];
+function jvm(fullJit = false) {
+  return [...JVM_FLAGS.filter((flag) => !(fullJit && flag.startsWith("-XX:TieredStopAtLevel"))), `-Dlog4j2.configurationFile=${LOG4J_CONFIG}`, "-cp", `${KAFKA_LIBS}/*`];
 }
 
 /**
