@@ -38,7 +38,8 @@ const PARALLEL_PER_PARTITION = 100;
 export class PartitionBatch {
   readonly offsets = new PartitionOffsets();
   private halted = false;
-  private abandonedFlag = false;
+  /** The partition went to another member: this batch must never commit for it again. */
+  moved = false;
   private timer?: NodeJS.Timeout;
   private readonly wake = new AbortController();
 
@@ -47,10 +48,6 @@ export class PartitionBatch {
     readonly partition: number,
     private readonly deps: BatchDeps,
   ) {}
-
-  get abandoned(): boolean {
-    return this.abandonedFlag;
-  }
 
   /** Hands the records over in offset order; resolves once every record started has settled or was given up. */
   async run(messages: KafkaMessage[], resolveOffset: (offset: string) => void, mayStart: () => boolean): Promise<void> {
@@ -86,7 +83,6 @@ export class PartitionBatch {
 
   abandon(): void {
     this.halted = true;
-    this.abandonedFlag = true;
     clearTimeout(this.timer);
     this.wake.abort();
   }

@@ -165,13 +165,14 @@ export class KafkaGroupConsumer {
     void done.then(async () => {
       this.background.delete(work);
       await this.finish(work, signal);
-      if (!signal.aborted && !work.abandoned && !this.stopped) this.consumer.resume([{ topic: batch.topic, partitions: [batch.partition] }]);
+      // Resumed also after a revocation deadline when the partition stayed here: it reads again from its first unsettled record.
+      if (!signal.aborted && !work.moved && !this.stopped) this.consumer.resume([{ topic: batch.topic, partitions: [batch.partition] }]);
     });
   }
 
   /** Commits what settled and, when a record was given up on, reads the partition again from it. */
   private async finish(work: PartitionBatch, signal: AbortSignal): Promise<void> {
-    if (work.abandoned) return;
+    if (work.moved) return;
     await this.commit(work);
     const unsettledFrom = work.offsets.firstUnsettled();
     if (unsettledFrom !== undefined && !signal.aborted && !this.stopped) this.consumer.seek({ topic: work.topic, partition: work.partition, offset: unsettledFrom.toString() });
@@ -179,7 +180,7 @@ export class KafkaGroupConsumer {
 
   private async commit(work: PartitionBatch): Promise<void> {
     const next = work.offsets.committable();
-    if (next === undefined || work.abandoned) return;
+    if (next === undefined || work.moved) return;
     try {
       await this.consumer.commitOffsets([{ topic: work.topic, partition: work.partition, offset: next.toString() }]);
       work.offsets.markCommitted(next);
@@ -201,7 +202,11 @@ export class KafkaGroupConsumer {
     });
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       const assigned = event.payload.memberAssignment;
-      for (const work of this.background) if (!(assigned[work.topic] ?? []).includes(work.partition)) work.abandon();
+      for (const work of this.background) {
+        if ((assigned[work.topic] ?? []).includes(work.partition)) continue;
+        work.moved = true;
+        work.abandon();
+      }
     });
   }
 }
