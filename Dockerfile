@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# One image, two binaries (DESIGN.md "Identity"): runtimed is the entrypoint (the sidecar the injector
+# One image, two binaries (ARCHITECTURE.md "Identity"): runtimed is the entrypoint (the sidecar the injector
 # adds passes only args); the injector Deployment runs `node /app/dist/cmd/injector/main.js` as its command.
 
 # Node 24 LTS: the toolchain the project builds and tests on (make brings it where the machine is older).

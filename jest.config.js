@@ -1,4 +1,4 @@
-/** Jest in native ESM mode (see STACK.md): ts-jest transpiles, `tsc --noEmit` type-checks separately. */
+/** Jest in native ESM mode (the sources are ESM): ts-jest transpiles, `tsc --noEmit` type-checks separately. */
 export default {
   preset: "ts-jest/presets/default-esm",
   testEnvironment: "node",

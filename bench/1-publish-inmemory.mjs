@@ -28,7 +28,7 @@ export async function run() {
   // the sidecar's own work alone.
   const express = await expressBaseline("app.listen");
   const reference = await expressBaseline("born-parented");
-  // The embedded default: an in-memory pub/sub named `pubsub` (DESIGN.md), no app.
+  // The embedded default: an in-memory pub/sub named `pubsub`, no app.
   const sidecar = await startSidecar({ appId: "bench1" });
   try {
     const servers = [

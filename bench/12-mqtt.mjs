@@ -45,7 +45,7 @@ export async function run() {
 async function privateMosquitto() {
   const port = await freePort();
   const dir = await mkdtemp(path.join(os.tmpdir(), "runtimed-bench-mosquitto-"));
-  // set_tcp_nodelay: the README's advice for latency (Mosquitto leaves Nagle on by default); the direct
+  // set_tcp_nodelay: the advice of docs/components/pubsub.mqtt3.md for latency (Mosquitto leaves Nagle on by default); the direct
   // baseline uses the same broker. Without it the sidecar's p50s measured 2-3x higher on this machine.
   await writeFile(path.join(dir, "mosquitto.conf"), `listener ${port} 127.0.0.1\nallow_anonymous true\nlog_dest none\nset_tcp_nodelay true\n`);
   const proc = spawnTracked("mosquitto", ["-c", path.join(dir, "mosquitto.conf")]);

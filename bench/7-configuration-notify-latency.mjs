@@ -1,6 +1,6 @@
 // 7. configuration notification latency: an edit in Redis until the app has the sidecar's POST, against
 // the backend's own keyspace notification of the same edit (the floor). Target: p99 under one second
-// (DESIGN.md: an edit reaches the app within a second). Moved here from the functional tests.
+// (the promise: an edit reaches the app within a second). Moved here from the functional tests.
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";

@@ -1,4 +1,4 @@
-// Bench 13's reference: the least an HTTP relay in front of Kafka can do. node:http takes a POST and sends its body
+// Bench 14's reference: the least an HTTP relay in front of Kafka can do. node:http takes a POST and sends its body
 // as one record with kafkajs (acks all, as the sidecar), answering 204 once the broker acknowledged it. With an app
 // port, a kafkajs consumer group also reads the topic and POSTs each record to the app (auto-commit). No envelope,
 // routing, metrics or validation: what the sidecar's publish and delivery paths are compared with.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The layering rule of DESIGN.md "Architecture", checked on every `make lint` so it stays true:
+// The layering rule of ARCHITECTURE.md "The layers", checked on every `make lint` so it stays true:
 //   cmd -> sidecar | cli -> api -> runtime | controller | injector -> components -> apis, diagnostics -> util
 // A file imports only its own top folder or a lower layer (folders on one layer do not import each
 // other), and no two folders import each other, at any depth. A folder and its own subfolders may:
@@ -17,6 +17,8 @@ const RANKS = {
   "pkg/runtime": 2,
   "pkg/controller": 2,
   "pkg/injector": 2,
+  // Writes status on the runtime.io resources (its own process): beside the controller and the injector.
+  "pkg/statuscontroller": 2,
   "pkg/components": 1,
   "pkg/apis": 0,
   // Dapr's wire types and their loader (vendored protos): a leaf, as the API and the app channel both speak it.
@@ -73,7 +75,7 @@ for (const [a, targets] of folderEdges) {
 }
 
 if (problems.length > 0) {
-  process.stderr.write(`layering (DESIGN.md "Architecture"): ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join("\n")}\n`);
+  process.stderr.write(`layering (ARCHITECTURE.md "The layers"): ${problems.length} problem(s)\n${problems.map((p) => `  ${p}`).join("\n")}\n`);
   process.exit(1);
 }
 process.stdout.write("layering: every import runs downward, no two folders import each other\n");

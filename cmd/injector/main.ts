@@ -7,7 +7,7 @@ import { InjectorServer } from "../../pkg/injector/server.js";
 import { InjectorWebhook } from "../../pkg/injector/webhook.js";
 import { parseInjectorOptions } from "./options.js";
 
-/** Thin entry of runtime-injector (STYLE.md): parse once, wire, serve until SIGTERM. Only this file exits. */
+/** Thin entry of runtime-injector: parse once, wire, serve until SIGTERM. Only this file exits. */
 async function main(): Promise<number> {
   let options;
   try {
@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   const webhook = new InjectorWebhook({
     logger,
     metrics,
-    config: { sidecarImage: options.sidecarImage, imagePullPolicy: options.imagePullPolicy, skipNamespaces: options.skipNamespaces },
+    config: { sidecarImage: options.sidecarImage, imagePullPolicy: options.imagePullPolicy, skipNamespaces: options.skipNamespaces, sidecarResources: options.sidecarResources, nativeSidecar: options.nativeSidecar },
   });
   const server = new InjectorServer(
     { port: options.port, address: options.listenAddress, tlsCertFile: options.tlsCertFile, tlsKeyFile: options.tlsKeyFile, tlsReloadIntervalMs: options.tlsReloadIntervalMs, maxBodyBytes: options.maxBodyBytes },

@@ -1,7 +1,7 @@
 import type { ComponentResource } from "./types.js";
 
 /**
- * DESIGN.md "Two dialects on the wire": where daprd's actual behaviour differs from the spec, a
+ * docs/components/README.md "Two dialects on the wire": where daprd's actual behaviour differs from the spec, a
  * component declared in Dapr's API group (`apiVersion: dapr.io/...`) speaks daprd's dialect, any
  * other one the spec's; the component metadata field `wireFormat: dapr | spec` overrides that default.
  */

@@ -1,5 +1,5 @@
 /**
- * The resource types read from YAML files or the Kubernetes API (DESIGN.md "Components"; the CRDs
+ * The resource types read from YAML files or the Kubernetes API (docs/components/README.md; the CRDs
  * under crds/ carry the same shapes). Manifests in `dapr.io` are accepted unchanged.
  */
 
@@ -113,7 +113,6 @@ export interface ResiliencyResource {
 }
 
 export type Resource = ComponentResource | SubscriptionResource | ConfigurationResource | ResiliencyResource;
-export type ResourceKind = Resource["kind"];
 
 /** A resource applies to this app when it has no scopes or its scopes name the app-id (Dapr's rule). */
 export function inScope(resource: { scopes?: string[] }, appId: string): boolean {

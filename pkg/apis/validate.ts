@@ -98,7 +98,7 @@ function validateComponentSpec(spec: Json, errors: FieldError[]): void {
       errors.push({ field: `${field}.secretKeyRef`, message: "needs a name (and optionally a key)" });
     }
     if (item.name.toLowerCase() === WIRE_FORMAT_FIELD.toLowerCase() && !(typeof item.value === "string" && (WIRE_DIALECTS as readonly string[]).includes(item.value.trim().toLowerCase()))) {
-      errors.push({ field: `${field}.value`, message: `must be ${WIRE_DIALECTS.join(" or ")} (DESIGN.md "Two dialects on the wire"), got ${JSON.stringify(item.value ?? item.secretKeyRef)}` });
+      errors.push({ field: `${field}.value`, message: `must be ${WIRE_DIALECTS.join(" or ")} (docs/components/README.md "Two dialects on the wire"), got ${JSON.stringify(item.value ?? item.secretKeyRef)}` });
     }
   });
 }

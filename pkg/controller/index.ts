@@ -5,7 +5,8 @@ import type { BackoffOptions } from "../util/backoff.js";
 import { FileLoader } from "./fileloader.js";
 import { StaticLoader, type ResourceLoader } from "./loader.js";
 
-export { Controller, type ComponentApplier, type ControllerOptions, type ResourceListener } from "./controller.js";
+export { Controller, type ComponentApplier, type ComponentOutcomeListener, type ControllerOptions, type ResourceListener } from "./controller.js";
+export { ComponentEventReporter, type EventReporterOptions } from "./events.js";
 export type { ResourceLoader } from "./loader.js";
 
 /** Knobs tests turn down (production keeps the defaults). */
@@ -16,7 +17,7 @@ export interface ControllerTuning {
   debounceMs?: number;
   /** Kubernetes: informer restart backoff (default 200 ms doubling to 30 s). */
   restartBackoff?: BackoffOptions;
-  /** Requeue backoff after a failed reconcile pass (default 500 ms doubling to 30 s). */
+  /** Requeue backoff after a failed reconcile pass (default RETRY_DEFAULTS.controllerRequeue). */
   retryBackoff?: BackoffOptions;
 }
 
@@ -25,14 +26,14 @@ export interface LoaderChoice {
   resourcesPaths: readonly string[];
   namespace?: string;
   kubeConfig?: KubeConfig;
-  /** What standalone mode loads without --resources-path (DESIGN.md: an in-memory `pubsub`). */
+  /** What standalone mode loads without --resources-path (an in-memory `pubsub`, so a first publish works). */
   embedded: readonly Resource[];
   logger: Logger;
   tuning?: ControllerTuning;
   onInformerError?: (plural: string, error: unknown) => void;
 }
 
-/** Kubernetes mode reads the API server (DESIGN.md "--mode"); standalone reads --resources-path or the embedded default. */
+/** Kubernetes mode reads the API server (docs/cli.md, `--mode`); standalone reads --resources-path or the embedded default. */
 export function selectLoader(choice: LoaderChoice): ResourceLoader {
   if (choice.mode === "kubernetes") {
     if (!choice.kubeConfig) throw new Error("kubernetes mode needs an API server connection (a KubeConfig from cmd/runtimed)");

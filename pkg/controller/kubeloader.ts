@@ -2,11 +2,11 @@ import { CustomObjectsApi, makeInformer, type KubeConfig, type KubernetesObject,
 import type { Resource } from "../apis/types.js";
 import { validateResource } from "../apis/validate.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
-import { Backoff, type BackoffOptions } from "../util/backoff.js";
+import { Backoff, RETRY_DEFAULTS, type BackoffOptions } from "../util/backoff.js";
 import { resourceKey } from "./differ.js";
 import type { ResourceLoader } from "./loader.js";
 
-/** The runtime.io resources a sidecar reads in its namespace (DESIGN.md "Identity"; crds/). */
+/** The runtime.io resources a sidecar reads in its namespace (ARCHITECTURE.md "Identity"; crds/). */
 export const WATCHED_RESOURCES = [
   { kind: "Component", group: "runtime.io", version: "v1alpha1", plural: "components" },
   { kind: "Subscription", group: "runtime.io", version: "v2alpha1", plural: "subscriptions" },
@@ -31,7 +31,7 @@ export interface KubernetesLoaderOptions {
 /**
  * Kubernetes mode's loader: one informer per resource type in the pod's namespace. The client's
  * informer relists by itself on 410 Gone and resumes after a clean end, but stops on any other
- * error (STACK.md, STYLE.md): each one is wrapped here and restarted with capped backoff.
+ * error: each one is wrapped here and restarted with capped backoff.
  */
 export class KubernetesLoader implements ResourceLoader {
   readonly description: string;
@@ -79,7 +79,7 @@ class InformerRunner {
     const { group, version, plural } = watched;
     const list = (): Promise<never> => api.listNamespacedCustomObject({ group, version, namespace, plural }) as Promise<never>;
     this.informer = makeInformer(kubeConfig, `/apis/${group}/${version}/namespaces/${encodeURIComponent(namespace)}/${plural}`, list) as ListWatch<KubernetesObject>;
-    this.backoff = new Backoff(options.restartBackoff);
+    this.backoff = new Backoff(options.restartBackoff ?? RETRY_DEFAULTS.informerRestart);
     this.informer.on("error", (error) => this.failed(error));
   }
 
@@ -158,7 +158,7 @@ class InformerRunner {
     const result = validateResource({
       apiVersion: raw.apiVersion ?? `${this.watched.group}/${this.watched.version}`,
       kind: raw.kind ?? this.watched.kind,
-      metadata: { name, namespace: meta.namespace, resourceVersion: meta.resourceVersion, uid: meta.uid },
+      metadata: { name, namespace: meta.namespace, resourceVersion: meta.resourceVersion, uid: meta.uid, ...(meta.generation !== undefined ? { generation: meta.generation } : {}) },
       spec: raw.spec,
       ...(raw.auth !== undefined ? { auth: raw.auth } : {}),
       ...(raw.scopes !== undefined ? { scopes: raw.scopes } : {}),

@@ -1,9 +1,9 @@
 import type { Resource } from "../apis/types.js";
 
 /**
- * Where desired resources come from: files under --resources-path or the Kubernetes API (DESIGN.md
- * "Architecture": loaders -> differ -> reconciler). A loader only reports that something may have
- * changed; the controller then reads `snapshot()` and converges (level-based, STYLE.md).
+ * Where desired resources come from: files under --resources-path or the Kubernetes API (ARCHITECTURE.md
+ * "The layers": loaders -> differ -> reconciler). A loader only reports that something may have
+ * changed; the controller then reads `snapshot()` and converges (level-based, as controller-runtime reconciles).
  */
 export interface ResourceLoader {
   /** For logs: "files under /x", "kubernetes namespace ns". */

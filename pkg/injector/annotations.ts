@@ -1,16 +1,15 @@
 /**
- * The `runtime.io/*` pod annotations (DESIGN.md "Identity") parsed into typed settings. Every bad
+ * The `runtime.io/*` pod annotations (docs/operations.md "Annotations") parsed into typed settings. Every bad
  * value yields a message naming the annotation, the value and what is expected, so the refusal in the
  * AdmissionReview tells the user exactly what to fix.
  */
 import { parseBool } from "../util/parse.js";
 
-export const ANNOTATION_PREFIX = "runtime.io/";
-
 export const ANNOTATIONS = {
   enabled: "runtime.io/enabled",
   appId: "runtime.io/app-id",
   appPort: "runtime.io/app-port",
+  appProtocol: "runtime.io/app-protocol",
   config: "runtime.io/config",
   logLevel: "runtime.io/log-level",
   apiTokenSecret: "runtime.io/api-token-secret",
@@ -24,6 +23,8 @@ export const ANNOTATIONS = {
   memoryLimit: "runtime.io/sidecar-memory-limit",
   env: "runtime.io/env",
 } as const;
+
+export const APP_PROTOCOLS = ["http", "grpc"] as const;
 
 export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
 export type SidecarLogLevel = (typeof LOG_LEVELS)[number];
@@ -39,6 +40,7 @@ export interface SidecarResources {
 export interface SidecarAnnotations {
   appId?: string;
   appPort?: number;
+  appProtocol?: (typeof APP_PROTOCOLS)[number];
   config?: string;
   logLevel?: SidecarLogLevel;
   apiTokenSecret?: string;
@@ -59,6 +61,30 @@ const OBJECT_NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** An image reference: no whitespace or control characters; the registry validates the rest. */
 const IMAGE = /^[A-Za-z0-9][A-Za-z0-9._\-/:@]{0,254}$/;
+
+const RUNTIME_PREFIX = "runtime.io/";
+const DAPR_PREFIX = "dapr.io/";
+
+/**
+ * A pod's annotations with Dapr's `dapr.io/<name>` read as `runtime.io/<name>` wherever the pod does not
+ * set the runtime.io one (daprd's injector reads the same names), so a Dapr pod spec works unchanged;
+ * `named` puts the name the pod used back into a message about it.
+ */
+export function withDaprNames(annotations: Readonly<Record<string, string>> | undefined): { annotations: Record<string, string> | undefined; named: (message: string) => string } {
+  if (!annotations) return { annotations, named: (message) => message };
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  const fromDapr = new Set<string>();
+  for (const [key, value] of Object.entries(annotations)) out[key] = value;
+  for (const [key, value] of Object.entries(annotations)) {
+    if (!key.startsWith(DAPR_PREFIX)) continue;
+    const ours = RUNTIME_PREFIX + key.slice(DAPR_PREFIX.length);
+    if (annotations[ours] !== undefined) continue;
+    out[ours] = value;
+    fromDapr.add(ours);
+  }
+  const named = (message: string): string => message.replace(/runtime\.io\/[a-z0-9-]+/g, (key) => (fromDapr.has(key) ? DAPR_PREFIX + key.slice(RUNTIME_PREFIX.length) : key));
+  return { annotations: out, named };
+}
 
 /** True when the pod asks for the sidecar (`runtime.io/enabled: "true"`, any case). */
 export function injectionRequested(annotations: Readonly<Record<string, string>> | undefined): boolean {
@@ -87,6 +113,15 @@ export function parseAnnotations(annotations: Readonly<Record<string, string>> |
   }
   value.appPort = portOf(get(ANNOTATIONS.appPort), ANNOTATIONS.appPort, bad);
   value.metricsPort = portOf(get(ANNOTATIONS.metricsPort), ANNOTATIONS.metricsPort, bad);
+  const protocolKey = ANNOTATIONS.appProtocol;
+  const protocol = get(protocolKey);
+  if (protocol !== undefined) {
+    const lower = protocol.toLowerCase();
+    if ((APP_PROTOCOLS as readonly string[]).includes(lower)) value.appProtocol = lower as SidecarAnnotations["appProtocol"];
+    // daprd's TLS and h2c app protocols are named so that the refusal says what is missing, not just "invalid".
+    else if (["https", "grpcs", "h2c"].includes(lower)) bad(protocolKey, protocol, `is a Dapr app protocol runtimed does not speak; use ${APP_PROTOCOLS.join(" or ")}`);
+    else bad(protocolKey, protocol, `is not one of ${APP_PROTOCOLS.join(", ")}`);
+  }
 
   const config = get(ANNOTATIONS.config);
   if (config !== undefined) {

@@ -1,5 +1,5 @@
 /**
- * The injector's HTTPS endpoint (DESIGN.md "The sidecar command line": POST /mutate, GET /healthz).
+ * The injector's HTTPS endpoint (docs/cli.md "The injector": POST /mutate, GET /healthz).
  * The API server only talks TLS to webhooks; the certificate and key come from files the chart mounts,
  * re-read every `tlsReloadIntervalMs` so a renewed pair is served without a restart.
  */
@@ -15,7 +15,7 @@ export interface InjectorServerOptions {
   address: string;
   tlsCertFile: string;
   tlsKeyFile: string;
-  /** AdmissionReview bodies above this are refused with 413 (DESIGN.md "Hardening": cap every body). */
+  /** AdmissionReview bodies above this are refused with 413 (ARCHITECTURE.md "Hardening": cap every body). */
   maxBodyBytes: number;
   /** Slow clients are cut off; the API server's own webhook timeout is at most 30s. */
   requestTimeoutMs?: number;

@@ -142,7 +142,7 @@ export class InjectorWebhook {
       body: { apiVersion: ADMISSION_API_VERSION, kind: "AdmissionReview", response },
       result,
     });
-    // The injector never denies what it does not inject (DESIGN.md "Hardening"): other kinds and operations pass.
+    // The injector never denies what it does not inject (ARCHITECTURE.md "Hardening"): other kinds and operations pass.
     if (request.kind !== "Pod" || request.operation !== "CREATE") return wrap(allowed(request.uid), "allowed");
     const pod = request.object;
     const meta = isObject(pod) && isObject(pod.metadata) ? pod.metadata : {};

@@ -12,7 +12,7 @@ export interface RuntimeOptions {
   httpPort: number;
   /** Dapr's gRPC API (`dapr.proto.runtime.v1.Dapr`), on the same listen address as HTTP (0: any free port). */
   grpcPort: number;
-  /** Loopback unless told otherwise (DESIGN.md "Hardening"); kubernetes mode listens on all interfaces for the probes. */
+  /** Loopback unless told otherwise (ARCHITECTURE.md "Hardening"); kubernetes mode listens on all interfaces for the probes. */
   listenAddress: string;
   metricsPort: number;
   enableMetrics: boolean;
@@ -29,6 +29,9 @@ export interface RuntimeOptions {
   appMaxConcurrency: number;
   apiToken?: string;
   appToken?: string;
+  /** --api-token-file / --app-token-file: the token read from a file, re-read when it changes (over the env tokens). */
+  apiTokenFile?: string;
+  appTokenFile?: string;
   /** The process environment as cmd/ read it; components get it through their context. */
   env: Readonly<Record<string, string | undefined>>;
 }

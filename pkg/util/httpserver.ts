@@ -15,7 +15,7 @@ export class HttpServer {
 
   constructor(handler: http.RequestListener, private readonly listen: ListenOptions, private readonly graceMs: number, serverOptions: http.ServerOptions = {}) {
     this.server = http.createServer(serverOptions, handler);
-    // Slow-header and slow-body clients must not hold sockets forever (DESIGN.md "Hardening").
+    // Slow-header and slow-body clients must not hold sockets forever (ARCHITECTURE.md "Hardening").
     this.server.headersTimeout = 10_000;
     this.server.requestTimeout = 60_000;
     this.server.keepAliveTimeout = 65_000;

@@ -1,5 +1,5 @@
 /**
- * Go-style value parsing shared by resources and component metadata (DESIGN.md "Components"):
+ * Go-style value parsing shared by resources and component metadata (docs/components/README.md):
  * durations like `500ms`, `3s`, `1m30s` (a bare number means milliseconds, as in Dapr),
  * booleans in any case, Kubernetes-style byte quantities (`4Mi`).
  */

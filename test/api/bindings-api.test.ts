@@ -14,7 +14,7 @@ spec:
 ---
 `;
 
-/** DESIGN.md "Bindings API": POST /v1.0/bindings/<name> rows, black-box over HTTP against a Runtime. */
+/** docs/api.md "Bindings": POST /v1.0/bindings/<name> rows, black-box over HTTP against a Runtime. */
 describe("bindings API: POST /v1.0/bindings/<name>", () => {
   let rt: TestRuntime;
 

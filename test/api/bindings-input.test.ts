@@ -23,7 +23,7 @@ interface Received {
   body: string;
 }
 
-/** DESIGN.md "Bindings API": input bindings deliver POST /<binding-name> to the app with the app token; 2xx = handled. */
+/** docs/api.md "Bindings": input bindings deliver POST /<binding-name> to the app with the app token; 2xx = handled. */
 describe("input bindings: delivery to the app", () => {
   let rt: TestRuntime;
   let app: http.Server;

@@ -71,7 +71,7 @@ describe("configuration API without any configuration store", () => {
     if (redis?.pid && redis.exitCode === null && redis.signalCode === null) process.kill(redis.pid, "SIGKILL");
   });
 
-  it("get answers 200 with key -> {value, version} (DESIGN.md: not 204), under both prefixes", async () => {
+  it("get answers 200 with key -> {value, version} (a 204 could not carry the items), under both prefixes", async () => {
     for (const prefix of ["/v1.0", "/v1.0-alpha1"]) {
       const res = await request(rt.url).get(`${prefix}/configuration/files`);
       expect(res.status).toBe(200);

@@ -13,7 +13,7 @@ import { installConfigTable, PG_URL } from "../conformance/configuration/postgre
 import { component, TestApp } from "./configuration-support.js";
 import { tempDir } from "../support/tempdirs.js";
 
-// App route A4 and routing rule 2 (spec), with DESIGN.md's fallback: key route -> store route -> /configuration.
+// App route A4 and routing rule 2 (spec), with the fallback of docs/api.md "Configuration": key route -> store route -> /configuration.
 const redisUp = await brokerAvailable("redis");
 const pgUp = await brokerAvailable("postgres");
 

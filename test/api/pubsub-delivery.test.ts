@@ -261,10 +261,10 @@ describe("dead-letter topic", () => {
   });
 });
 
-describe("bulk subscribe (DESIGN.md bulk body, spec bulk reply table)", () => {
+describe("bulk subscribe (the bulk body of docs/api.md, spec bulk reply table)", () => {
   const bulkSub = (topic: string, extra: Record<string, unknown> = {}): Record<string, unknown> => sub(topic, { bulkSubscribe: { enabled: true, maxMessagesCount: 5, maxAwaitDurationMs: 100 }, ...extra });
 
-  it("batches up to maxMessagesCount entries in the DESIGN.md body and acks per statuses", async () => {
+  it("batches up to maxMessagesCount entries in the documented bulk body and acks per statuses", async () => {
     const { rt, app } = await setup([bulkSub("b")]);
     app.respond("/b", (r) => ({ status: 200, body: { statuses: r.json<{ entries: Array<{ entryId: string }> }>().entries.map((e) => ({ entryId: e.entryId, status: "SUCCESS" })) } }));
     for (let i = 0; i < 12; i++) await publish(rt, "b", { i });

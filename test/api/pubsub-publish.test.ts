@@ -73,7 +73,7 @@ async function deliveredOn(topic: string, count = 1): Promise<Array<Record<strin
 }
 
 describe("POST /v1.0/publish/<pubsubname>/<topic> (spec endpoint 1)", () => {
-  it("answers 204 and delivers a CloudEvent with the DESIGN.md attributes; text/plain data is a string", async () => {
+  it("answers 204 and delivers a CloudEvent with the envelope attributes of docs/api.md; text/plain data is a string", async () => {
     await request(rt.url).post("/v1.0/publish/pubsub/text").set("content-type", "text/plain").send("hello").expect(204);
     const [event] = await deliveredOn("text");
     expect(event).toMatchObject({ specversion: "1.0", source: "test-app", type: "com.runtime.event.sent", datacontenttype: "text/plain", data: "hello", topic: "text", pubsubname: "pubsub" });

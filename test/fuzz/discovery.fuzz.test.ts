@@ -9,7 +9,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { createLogger } from "../../pkg/diagnostics/logger.js";
-import { AppChannel } from "../../pkg/runtime/appchannel.js";
+import { HttpAppChannel } from "../../pkg/runtime/appchannel/http.js";
 import { discoverSubscriptions } from "../../pkg/runtime/pubsub/discovery.js";
 import { Router } from "../../pkg/runtime/pubsub/router.js";
 import { SubscriptionError } from "../../pkg/runtime/pubsub/subscription.js";
@@ -17,7 +17,7 @@ import { ANSWER_WITHIN_MS, anyJsonText, deepJson, fuzz, fuzzTimeoutMs, hostileBo
 import { startTestApp, type Reply, type TestApp } from "../support/testapp.js";
 
 let app: TestApp;
-let channel: AppChannel;
+let channel: HttpAppChannel;
 let reply: { runtime: Reply; dapr: Reply } = { runtime: { status: 404 }, dapr: { status: 404 } };
 const logger = createLogger({ appId: "fuzz", level: "error", json: true, stream: new Writable({ write: (_chunk, _enc, done) => done() }) });
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
   app = await startTestApp();
   app.respond("/runtime/subscribe", () => reply.runtime);
   app.respond("/dapr/subscribe", () => reply.dapr);
-  channel = new AppChannel({ address: "127.0.0.1", port: app.port, timeoutMs: 5000, maxReplyBytes: 4 * 1024 * 1024 });
+  channel = new HttpAppChannel({ address: "127.0.0.1", port: app.port, timeoutMs: 5000, maxReplyBytes: 4 * 1024 * 1024, discoveryMaxDelayMs: 10 });
 });
 
 afterAll(async () => {
@@ -69,7 +69,7 @@ describe("fuzzing subscription discovery against a test app", () => {
         const stop = AbortSignal.timeout(retries ? 50 : ANSWER_WITHIN_MS);
         let subscriptions;
         try {
-          subscriptions = await discoverSubscriptions(channel, logger, stop, 10);
+          subscriptions = await discoverSubscriptions(channel, logger, stop);
         } catch (error) {
           if (retries && stop.aborted) return;
           throw new Error(`discovery did not settle: ${(error as Error).message}`);

@@ -9,7 +9,7 @@ import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
 
 /**
- * DESIGN.md "Two dialects on the wire", end to end on the built sidecar: one sidecar, components
+ * docs/components/README.md "Two dialects on the wire", end to end on the built sidecar: one sidecar, components
  * declared in Dapr's API group (dapr.io) and in ours (runtime.io), and `wireFormat` overriding either
  * default. The app holds a handler written for Dapr (the configuration quickstart's: it reads
  * `req.body.items` as an object keyed by item name) and one written for the spec (a list of items).

@@ -1,6 +1,6 @@
 /**
- * Local HTTPS stand-ins for the cloud endpoints the eventrouter binding calls (STACK.md "Azure SDKs
- * against local stand-ins"): an identity provider (OIDC discovery, token endpoint, signing keys), the
+ * Local HTTPS stand-ins for the cloud endpoints the eventrouter binding calls, so
+ * the Azure SDKs run against local stand-ins: an identity provider (OIDC discovery, token endpoint, signing keys), the
  * management API (event subscriptions) and a custom topic. They speak the real wire protocol so the
  * real SDKs run unchanged; every request is recorded so tests can assert nothing left for the internet.
  */
@@ -204,7 +204,7 @@ export async function startStandins(options: StandinOptions = {}): Promise<Stand
 
   const management = new StandinServer(certs, async (req) => {
     if (!/^Bearer \S+$/.test(String(req.headers.authorization ?? ""))) return armError(401, "AuthenticationFailed", "no bearer token");
-    // The SDK sends `PUT //subscriptions/...` (host + "/" + a scope starting with "/"): STACK.md.
+    // The SDK sends `PUT //subscriptions/...` (host + "/" + a scope starting with "/"): collapse the slashes.
     const p = decodeURIComponent(req.path.split("?")[0]!).replace(/\/+/g, "/");
     const match = /^(\/subscriptions\/.+)\/providers\/Microsoft\.EventGrid\/eventSubscriptions\/([^/]+)$/i.exec(p);
     if (!match) return armError(404, "NotFound", `no route ${req.method} ${p}`);

@@ -64,7 +64,7 @@ describe("manifest loading", () => {
     ["a duplicated metadata name", "spec: {type: pubsub.redis, version: v1, metadata: [{name: a, value: x}, {name: a, value: y}]}", "is given twice"],
     ["a malformed initTimeout", "spec: {type: pubsub.redis, version: v1, initTimeout: soon}", "spec.initTimeout"],
     ["a type without a kind", "spec: {type: redis, version: v1}", "is not of the form <kind>.<name>"],
-    ["a wireFormat that is neither dapr nor spec", "spec: {type: pubsub.redis, version: v1, metadata: [{name: wireFormat, value: daprd}]}", 'spec.metadata[0] (wireFormat).value: must be dapr or spec (DESIGN.md "Two dialects on the wire"), got "daprd"'],
+    ["a wireFormat that is neither dapr nor spec", "spec: {type: pubsub.redis, version: v1, metadata: [{name: wireFormat, value: daprd}]}", 'spec.metadata[0] (wireFormat).value: must be dapr or spec (docs/components/README.md "Two dialects on the wire"), got "daprd"'],
   ])("reports %s by file, resource and field", async (_what, spec, expected) => {
     const { resources, errors } = await parseManifests(`apiVersion: runtime.io/v1alpha1\nkind: Component\nmetadata: {name: broken}\n${spec}\n`, "/res/broken.yaml");
     expect(resources).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { fieldIgnoringCase, parseBool, parseByteSize, parseDurationMs } from "../../pkg/util/parse.js";
 
-describe("Go-style durations (DESIGN.md: a bare number means milliseconds)", () => {
+describe("Go-style durations (a bare number means milliseconds, as in Dapr)", () => {
   it.each([
     ["500ms", 500],
     ["3s", 3000],

@@ -10,7 +10,7 @@ const resource = (apiVersion: string, wireFormat?: string): ComponentResource =>
   spec: { type: "configuration.local.file", version: "v1", metadata: wireFormat === undefined ? [] : [{ name: "WireFormat", value: wireFormat }] },
 });
 
-describe("the wire dialect of a component (DESIGN.md \"Two dialects on the wire\")", () => {
+describe("the wire dialect of a component (docs/components/README.md \"Two dialects on the wire\")", () => {
   it("follows the API group, and wireFormat (any letter case) overrides it either way", () => {
     expect(wireDialectOf(resource("dapr.io/v1alpha1"))).toBe("dapr");
     expect(wireDialectOf(resource("runtime.io/v1alpha1"))).toBe("spec");

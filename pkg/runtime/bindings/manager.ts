@@ -1,29 +1,29 @@
 import type { InputBinding, InputEvent, InputHandler } from "../../components/bindings/types.js";
 import { scoped, type Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
-import type { AppChannel } from "../appchannel.js";
+import type { AppChannel } from "../appchannel/types.js";
+import type { TargetPolicy } from "../resiliency/policy.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry } from "../store.js";
 import { bindingSides } from "./direction.js";
 import { bindingMetrics, type BindingMetrics } from "./metrics.js";
 
-const HEADER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
-// Printable ASCII only: a header built from an event attribute must not carry CR/LF (DESIGN.md "Hardening").
-const HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
-/** Headers an event's metadata must never set: framing, routing and the app token belong to the sidecar. */
-const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "transfer-encoding", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "authorization", "runtime-api-token", "dapr-api-token", "proxy-authorization"]);
-
 export interface InputBindingsDeps {
   /** Without an app channel there is nobody to hand events to, so input sides do not start. */
   appChannel?: AppChannel;
+  /** With app health checks: events wait while the app is unhealthy, as daprd stops reading input bindings then. */
+  appHealth?: { readonly healthy: boolean; whenHealthy(signal: AbortSignal): Promise<boolean> };
   logger: Logger;
   metrics: Metrics;
+  /** A Resiliency's `components.<name>.inbound` policy wraps each delivery of that binding (retries, timeout, breaker). */
+  resiliency?: { inbound(component: string): TargetPolicy | undefined };
 }
 
 /**
  * Starts `read()` of input-capable bindings after they attach and stops it before they detach
- * (a ComponentListener), delivering each event to the app as `POST /<binding-name>` (DESIGN.md
- * "Bindings API": 2xx = handled; anything else rejects, and the component reports that to its source).
+ * (a ComponentListener), delivering each event through the app channel (HTTP: `POST /<binding-name>`,
+ * DESIGN.md "Bindings API", 2xx = handled; gRPC: `OnBindingEvent` for the bindings the app lists);
+ * anything else rejects, and the component reports that to its source.
  */
 export class InputBindingsManager implements ComponentListener {
   private readonly running = new Map<string, AbortController>();
@@ -81,23 +81,26 @@ export class InputBindingsManager implements ComponentListener {
       // input bindings once the app channel is ready, rather than failing against a closed port.
       if (!channel.isReachable) this.logger.debug(`input binding ${name}: holding an event until the app answers`);
       if (!(await channel.whenReachable(signal))) throw new Error(`input binding ${name} is stopping`);
+      const health = this.deps.appHealth;
+      if (health && !health.healthy) {
+        this.logger.debug(`input binding ${name}: holding an event while the app is unhealthy`);
+        if (!(await health.whenHealthy(signal))) throw new Error(`input binding ${name} is stopping`);
+      }
+      if (!(await channel.acceptsBinding(name, signal))) throw new Error(`the app does not take events of input binding ${name} (its ListInputBindings does not name it)`);
       const started = process.hrtime.bigint();
       let ok = false;
+      const deliver = async (attemptSignal?: AbortSignal): Promise<void> => {
+        await channel.deliverBindingEvent({ name, data: event.data, contentType: event.contentType, metadata: event.metadata, signal: attemptSignal ?? signal });
+      };
       try {
-        const response = await channel.invoke({ method: "POST", path: `/${encodeURIComponent(name)}`, body: event.data, headers: this.headersOf(event) });
-        if (response.status < 200 || response.status > 299) throw new Error(`app answered HTTP ${response.status} to POST /${name}`);
+        // Taken per event: a Resiliency edit applies to the events that come after it.
+        const policy = this.deps.resiliency?.inbound(name);
+        // waitWhileOpen: an open breaker holds the event at its source (unacknowledged) until it half-opens.
+        await (policy ? policy.execute(deliver, { signal, waitWhileOpen: true }) : deliver());
         ok = true;
       } finally {
         this.metrics.observe({ component: name, direction: "input", operation: "read" }, started, ok);
       }
     };
-  }
-
-  private headersOf(event: InputEvent): Record<string, string> {
-    const headers: Record<string, string> = { "content-type": event.contentType ?? "application/json" };
-    for (const [key, value] of Object.entries(event.metadata)) {
-      if (HEADER_NAME.test(key) && HEADER_VALUE.test(value) && !RESERVED_HEADERS.has(key.toLowerCase())) headers[key] = value;
-    }
-    return headers;
   }
 }

@@ -3,10 +3,10 @@ import { wireDialectOf, type WireDialect } from "../../apis/dialect.js";
 import type { ConfigurationItem, ConfigurationRelease } from "../../components/configuration/types.js";
 import { scoped, type Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
-import type { AppChannel } from "../appchannel.js";
+import type { HttpAppChannel } from "../appchannel/http.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
-import { Backoff, pause } from "../../util/backoff.js";
+import { Backoff, pause, RETRY_DEFAULTS } from "../../util/backoff.js";
 import { observe, operationMetrics, type OperationMetrics } from "../../diagnostics/operations.js";
 
 export interface RetryPolicy {
@@ -16,14 +16,29 @@ export interface RetryPolicy {
   maxAttempts: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { initialMs: 100, maxMs: 5000, maxAttempts: 10 };
+export const DEFAULT_RETRY: RetryPolicy = RETRY_DEFAULTS.configurationNotification;
 
 export interface ConfigurationSubscriptionsDeps {
   store: ComponentStore;
-  appChannel?: AppChannel;
+  /**
+   * Notifications (A4) are HTTP callbacks only: Dapr's AppCallback service has no configuration method,
+   * and a gRPC app reads changes from the SubscribeConfiguration stream of the gRPC API instead.
+   */
+  appChannel?: HttpAppChannel;
+  /** Why there is no channel to notify, for the subscribe error (no --app-port, or a gRPC app). */
+  noChannelReason?: string;
   logger: Logger;
   metrics: Metrics;
   retry?: Partial<RetryPolicy>;
+}
+
+/**
+ * Where a subscription's changes go instead of the app channel: a gRPC SubscribeConfiguration stream, which
+ * carries them to its caller. `ended` is told when the subscription stops for good (unsubscribe, shutdown).
+ */
+export interface ConfigurationSink {
+  deliver(items: Map<string, ConfigurationItem>): Promise<void> | void;
+  ended(): void;
 }
 
 export interface UnsubscribeResult {
@@ -38,12 +53,13 @@ interface Subscription {
   metadata: Record<string, string>;
   controller: AbortController;
   release?: ConfigurationRelease;
+  sink?: ConfigurationSink;
   /** Notifications go out one at a time, in order, so an older value never lands after a newer one. */
   queue: Promise<void>;
 }
 
 /**
- * A4 routes, most specific first (spec routing rule 2; DESIGN.md: fall back on 404 and remember).
+ * A4 routes, most specific first (spec routing rule 2; fall back on 404 and remember, docs/api.md "Configuration").
  * 0: /configuration/<store>/<key>, 1: /configuration/<store>, 2: /configuration.
  */
 type RouteLevel = 0 | 1 | 2;
@@ -80,25 +96,29 @@ export class ConfigurationSubscriptions implements ComponentListener {
     return this.subscriptions.size;
   }
 
-  /** Rejects when there is no app to notify or the store cannot watch (the API's 500). */
-  async subscribe(storeName: string, keys: string[], metadata: Record<string, string>): Promise<string> {
+  /** Rejects when there is no app to notify (and no sink) or the store cannot watch (the API's 500). */
+  async subscribe(storeName: string, keys: string[], metadata: Record<string, string>, sink?: ConfigurationSink): Promise<string> {
     if (this.closed) throw new Error("the sidecar is shutting down");
-    if (!this.deps.appChannel) throw new Error("there is no app channel to deliver notifications to (start the sidecar with --app-port)");
-    const subscription: Subscription = { id: randomUUID(), storeName, keys: [...keys], metadata: { ...metadata }, controller: new AbortController(), queue: Promise.resolve() };
+    if (!sink && !this.deps.appChannel) throw new Error(this.deps.noChannelReason ?? "there is no app channel to deliver notifications to (start the sidecar with --app-port)");
+    const subscription: Subscription = { id: randomUUID(), storeName, keys: [...keys], metadata: { ...metadata }, controller: new AbortController(), queue: Promise.resolve(), sink };
     await this.attach(subscription);
     this.subscriptions.set(subscription.id, subscription);
     this.logger.info(`subscription ${subscription.id} to ${keys.length > 0 ? `keys ${keys.join(", ")}` : "all keys"} of configuration store ${storeName}`);
     return subscription.id;
   }
 
-  /** Unknown id (or another store's): `{ok: false}` (DESIGN.md). Rejects when the store fails to let go (the API's 500). */
+  /** Unknown id (or another store's): `{ok: false}` (docs/api.md "Configuration"). Rejects when the store fails to let go (the API's 500). */
   async unsubscribe(storeName: string, id: string): Promise<UnsubscribeResult> {
     const subscription = this.subscriptions.get(id);
     if (!subscription || subscription.storeName !== storeName) {
       return { ok: false, message: `subscription ${id} is not found in configuration store ${storeName}` };
     }
     this.subscriptions.delete(id);
-    await this.stop(subscription, true);
+    try {
+      await this.stop(subscription, true);
+    } finally {
+      subscription.sink?.ended();
+    }
     this.logger.info(`subscription ${id} to configuration store ${storeName} ended`);
     return { ok: true };
   }
@@ -128,7 +148,7 @@ export class ConfigurationSubscriptions implements ComponentListener {
     this.closed = true;
     const all = [...this.subscriptions.values()];
     this.subscriptions.clear();
-    await Promise.all(all.map((s) => this.stop(s, false)));
+    await Promise.all(all.map((s) => this.stop(s, false).finally(() => s.sink?.ended())));
   }
 
   private async attach(subscription: Subscription): Promise<void> {
@@ -160,7 +180,8 @@ export class ConfigurationSubscriptions implements ComponentListener {
   }
 
   private enqueue(subscription: Subscription, signal: AbortSignal, items: Map<string, ConfigurationItem>): void {
-    subscription.queue = subscription.queue.then(() => this.deliver(subscription, signal, items)).catch((error: unknown) => {
+    const sink = subscription.sink;
+    subscription.queue = subscription.queue.then(() => (sink ? sink.deliver(items) : this.deliver(subscription, signal, items))).catch((error: unknown) => {
       this.logger.error(`subscription ${subscription.id}: ${(error as Error).message}`);
     });
   }
@@ -226,7 +247,7 @@ export class ConfigurationSubscriptions implements ComponentListener {
 }
 
 /**
- * The A4 body in the store's wire dialect (DESIGN.md "Two dialects on the wire"). The spec's: `items` a
+ * The A4 body in the store's wire dialect (docs/components/README.md "Two dialects on the wire"). The spec's: `items` a
  * list of `{key, value, version}`. daprd's (its UpdateEvent as Go encodes it): `items` an object keyed
  * by item name, each `{value, version, metadata}` with every empty field left out (`omitempty`), so a
  * deleted key, whose value is "", arrives as `{}`.

@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
-import type { AppChannel } from "../appchannel.js";
+import type { AppChannel, BulkEntry, DeliveryResult } from "../appchannel/types.js";
 import { StoppedError, type Semaphore } from "./concurrency.js";
-import { deliverBulk, type BulkEntry, type DeliveryResult } from "./delivery.js";
 import type { InboundMessage } from "./inbound.js";
 import type { Subscription } from "./subscription.js";
 
@@ -29,7 +28,7 @@ export interface BulkBatcherOptions {
 }
 
 /**
- * Bulk subscribe (DESIGN.md): messages gather until `maxMessagesCount` or `maxAwaitDurationMs` after
+ * Bulk subscribe (docs/api.md): messages gather until `maxMessagesCount` or `maxAwaitDurationMs` after
  * the first, then go to the app in one request per route. Each message's promise settles with its own
  * result, so retries and dead letters stay per message (the runner's loop).
  */
@@ -87,7 +86,7 @@ export class BulkBatcher {
       ? tracing.start(`process ${subscription.topic}`, "consumer", { "messaging.system": this.options.messagingSystem ?? "", "messaging.destination.name": subscription.topic, "messaging.operation.type": "process", "messaging.batch.message_count": group.length, "runtime.pubsub.name": subscription.pubsubName, "url.path": path })
       : undefined;
     try {
-      const results = await deliverBulk(appChannel, {
+      const results = await appChannel.deliverBulk({
         path,
         pubsubName: subscription.pubsubName,
         topic: subscription.topic,
@@ -95,6 +94,7 @@ export class BulkBatcher {
         type: this.options.eventType,
         metadata: subscription.metadata,
         entries: group.map((p) => p.entry),
+        signal,
       });
       for (const pending of group) pending.settle(results.get(pending.entry.entryId) ?? { outcome: "retry", reason: "entry missing from statuses" });
       span?.end();

@@ -4,7 +4,7 @@ import { CLOUDEVENTS_JSON, ENVELOPE_LEVELS, EVENT_TYPE, expirationOf, serializeE
 
 /**
  * The `source` of the CloudEvent made around a raw message, whose publisher is unknown: Dapr puts its
- * product name there ("Dapr"); ours is the neutral `runtime` of DESIGN.md "Identity".
+ * product name there ("Dapr"); ours is the neutral `runtime` of ARCHITECTURE.md "Identity".
  */
 export const RAW_PAYLOAD_SOURCE = "runtime";
 const RAW_PAYLOAD_CONTENT_TYPE = "application/octet-stream";
@@ -18,7 +18,7 @@ export interface InboundMessage {
   contentType: string;
   traceparent?: string;
   tracestate?: string;
-  /** For a bulk entry: the CloudEvent object, or the raw bytes as base64 (DESIGN.md bulk body). */
+  /** For a bulk entry: the CloudEvent object, or the raw bytes as base64 (the bulk body of docs/api.md). */
   bulkEvent: unknown;
   expiresAt?: number;
 }

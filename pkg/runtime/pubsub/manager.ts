@@ -3,7 +3,7 @@ import type { SubscriptionResource } from "../../apis/types.js";
 import type { PubSub } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
-import type { AppChannel } from "../appchannel.js";
+import type { AppChannel } from "../appchannel/types.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
 import { StoppedError } from "./concurrency.js";
@@ -50,6 +50,8 @@ export class SubscriptionManager implements ComponentListener {
   private readonly runners = new Map<string, SubscriptionRunner[]>();
   private started = false;
   private closed = false;
+  /** The app is unhealthy (app health checks): no runner runs until it recovers. */
+  private paused = false;
   /** One change at a time per manager: a reload must not interleave with start or close. */
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -64,13 +66,14 @@ export class SubscriptionManager implements ComponentListener {
     try {
       this.programmatic = await discoverSubscriptions(this.deps.appChannel, this.deps.logger, signal);
     } catch (error) {
-      if (error instanceof StoppedError) return;
+      if (error instanceof StoppedError || signal.aborted) return;
       throw error;
     }
     await this.serialise(async () => {
       if (this.closed) return;
       this.subscriptions = this.merge();
       this.started = true;
+      if (this.paused) return;
       for (const entry of this.deps.store.list("pubsub")) await this.startFor(entry);
       this.deps.logger.info(`subscriptions started: ${this.list().map((s) => `${s.pubsubname}/${s.topic}`).join(", ") || "none"}`);
     });
@@ -93,7 +96,7 @@ export class SubscriptionManager implements ComponentListener {
         if (key(before, name) === key(after, name)) continue;
         await this.stopFor(name);
         const entry = this.deps.store.entry(name);
-        if (entry?.kind === "pubsub") await this.startFor(entry as ComponentEntry<"pubsub">);
+        if (entry?.kind === "pubsub" && !this.paused) await this.startFor(entry as ComponentEntry<"pubsub">);
         this.deps.logger.info(`subscriptions of ${name} reloaded`);
       }
     });
@@ -151,7 +154,31 @@ export class SubscriptionManager implements ComponentListener {
   afterAttach(entry: ComponentEntry): Promise<void> {
     if (entry.kind !== "pubsub") return Promise.resolve();
     return this.serialise(async () => {
-      if (this.started && !this.closed) await this.startFor(entry as ComponentEntry<"pubsub">);
+      if (this.started && !this.closed && !this.paused) await this.startFor(entry as ComponentEntry<"pubsub">);
+    });
+  }
+
+  /**
+   * The app became unhealthy: every runner stops (in-flight deliveries drain, what the broker has not
+   * had acknowledged it redelivers later), as daprd stops its app subscriptions until the app recovers.
+   */
+  pause(): Promise<void> {
+    return this.serialise(async () => {
+      if (this.paused) return;
+      this.paused = true;
+      await Promise.all([...this.runners.keys()].map((name) => this.stopFor(name)));
+      this.deps.logger.info("subscriptions paused while the app is unhealthy");
+    });
+  }
+
+  /** The app is healthy again: the subscriptions start again on the live components. */
+  resume(): Promise<void> {
+    return this.serialise(async () => {
+      if (!this.paused) return;
+      this.paused = false;
+      if (!this.started || this.closed) return;
+      for (const entry of this.deps.store.list("pubsub")) await this.startFor(entry);
+      this.deps.logger.info(`subscriptions resumed: ${this.list().map((s) => `${s.pubsubname}/${s.topic}`).join(", ") || "none"}`);
     });
   }
 

@@ -1,12 +1,11 @@
-import { hasRetryDefaults } from "../../components/pubsub/retry.js";
+import { hasRetryDefaults } from "../../components/pubsub/types.js";
 import type { ActiveSubscription, PubSub, PubSubMessage, Settlement } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
-import type { AppChannel } from "../appchannel.js";
+import type { AppChannel, DeliveryResult } from "../appchannel/types.js";
 import { BulkBatcher } from "./bulk.js";
 import { defaultDeliveryPolicy, type TargetPolicy } from "../resiliency/index.js";
 import { Semaphore, StoppedError } from "./concurrency.js";
-import { deliverOne, type DeliveryResult } from "./delivery.js";
 import { JsonDepthError } from "../../util/json.js";
 import { toInbound, type InboundMessage } from "./inbound.js";
 import type { PubSubMetrics } from "./metrics.js";
@@ -50,7 +49,7 @@ export class SubscriptionRunner {
   private readonly policy: DeliveryPolicy;
   private readonly slots: Semaphore;
   private readonly batcher?: BulkBatcher;
-  /** Used when no Resiliency names the component's inbound side (README "Resiliency": the default policy). */
+  /** Used when no Resiliency names the component's inbound side (docs/operations.md "Resiliency": the default policy). */
   private readonly builtinPolicy: TargetPolicy;
   private active?: ActiveSubscription;
 
@@ -148,11 +147,11 @@ export class SubscriptionRunner {
           return { outcome: "drop", reason: "expired" };
         }
         const attemptStarted = process.hrtime.bigint();
-        const outcome = await this.send(inbound, path, signal, attemptSignal);
+        const outcome = await this.send(message, inbound, path, signal, attemptSignal);
         this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, outcome.outcome, attemptStarted);
         last = outcome;
         if (outcome.outcome !== "retry") return outcome;
-        // The built-in policy's retries are logged as before; a Resiliency's only at its breaker's state changes.
+        // The built-in policy logs each retry; a Resiliency's retries show only at its breaker's state changes.
         if (resilient) this.deps.logger.debug(`delivery of ${id} on ${this.describe()} to ${path} failed: ${outcome.reason}`);
         else this.deps.logger.warn(`delivery of ${id} on ${this.describe()} to ${path} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
         throw new DeliveryFailed(outcome);
@@ -172,10 +171,14 @@ export class SubscriptionRunner {
     }
     if (expired) return "dropped";
     if (result.outcome === "success") return;
+    if (result.skipDeadLetter) {
+      this.deps.logger.warn(`dropping message ${id} on ${this.describe()}: ${result.reason} for ${path}; not dead-lettered`);
+      return "dropped";
+    }
     return this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
   }
 
-  /** The issue: "an expired message is never delivered", whether or not the broker has a TTL of its own. */
+  /** An expired message is never delivered, whether or not the broker has a TTL of its own. */
   private expired(inbound: InboundMessage): boolean {
     if (inbound.expiresAt === undefined || Date.now() < inbound.expiresAt) return false;
     this.deps.logger.warn(`dropping expired message ${String(inbound.event["id"])} on ${this.describe()}`);
@@ -184,18 +187,19 @@ export class SubscriptionRunner {
   }
 
   /** One attempt. A single delivery holds a concurrency slot only while the app has it, never during backoff. */
-  private async send(inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
+  private async send(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
     if (this.batcher) return this.batcher.submit(inbound, path);
     const release = await this.slots.acquire(signal);
     try {
-      return await deliverOne(this.deps.appChannel, { path, body: inbound.body, contentType: inbound.contentType, pubsubName: this.subscription.pubsubName, traceparent: inbound.traceparent, tracestate: inbound.tracestate, signal: attemptSignal });
+      const { pubsubName, topic } = this.subscription;
+      return await this.deps.appChannel.deliverTopicEvent({ path, pubsubName, topic, event: inbound.event, body: inbound.body, contentType: inbound.contentType, rawPayload: this.policy.rawPayload, metadata: message.metadata, traceparent: inbound.traceparent, tracestate: inbound.tracestate, signal: attemptSignal });
     } finally {
       release();
     }
   }
 
   /**
-   * DESIGN.md "Retries": `deadLetterTopic` receives what is dropped or what exhausted its retries; a
+   * docs/api.md "Subscriptions and delivery": `deadLetterTopic` receives what is dropped or what exhausted its retries; a
    * failed dead-letter publish rejects, so the broker keeps the message.
    */
   private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage | undefined, reason: string, level: "warn" | "error", cause: "drop" | "retries" | "unroutable" | "malformed"): Promise<Settlement | void> {

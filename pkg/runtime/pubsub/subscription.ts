@@ -1,8 +1,8 @@
 import type { SubscriptionResource } from "../../apis/types.js";
-import type { RetryDefaults } from "../../components/pubsub/retry.js";
-import { parseBool, parseDurationMs } from "../../util/parse.js";
+import { RETRY_DEFAULTS, type RetryDefaults } from "../../util/backoff.js";
+import { metadataBool, metadataDurationMs, metadataInt, RequestMetadataError } from "../../components/pubsub/metadata.js";
 
-/** One subscription, whichever way it was declared (spec "Subscription declaration", DESIGN.md bulk opt-in). */
+/** One subscription, whichever way it was declared (spec "Subscription declaration", with the bulk opt-in of docs/api.md). */
 export interface Subscription {
   pubsubName: string;
   topic: string;
@@ -14,7 +14,7 @@ export interface Subscription {
   type: "PROGRAMMATIC" | "DECLARATIVE";
 }
 
-/** Delivery settings read from a subscription's metadata (the issue: "configurable per subscription"). */
+/** Delivery settings read from a subscription's metadata: each subscription may tune its own. */
 export interface DeliveryPolicy {
   rawPayload: boolean;
   /** Concurrent deliveries (or bulk requests) to the app; RuntimeOptions.appMaxConcurrency by default. */
@@ -34,41 +34,25 @@ export class SubscriptionError extends Error {
   }
 }
 
-/** Subscription metadata is matched case-insensitively, like component metadata. */
-function metaValue(metadata: Record<string, string>, name: string): string | undefined {
-  const lower = name.toLowerCase();
-  for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === lower && value !== "") return value;
-  return undefined;
-}
-
-/** `retry`: the component's defaults (its backOff* metadata), below the subscription's own metadata. */
+/**
+ * `retry`: the component's defaults (its backOff* metadata), below the subscription's own metadata.
+ * Read with the same reader as publish metadata (components/pubsub/metadata.ts), so a value means
+ * the same on either side.
+ */
 export function deliveryPolicy(subscription: Subscription, defaultConcurrency: number, retry: RetryDefaults = {}): DeliveryPolicy {
   const { metadata } = subscription;
-  const where = `subscription ${subscription.pubsubName}/${subscription.topic}: metadata`;
-  const int = (name: string, fallback: number, min: number): number => {
-    const raw = metaValue(metadata, name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!Number.isSafeInteger(value) || value < min) throw new SubscriptionError(`${where} ${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
-    return value;
-  };
-  const duration = (name: string, fallback: number): number => {
-    const raw = metaValue(metadata, name);
-    if (raw === undefined) return fallback;
-    const value = parseDurationMs(raw);
-    if (value === undefined) throw new SubscriptionError(`${where} ${name} must be a duration such as 500ms, got ${JSON.stringify(raw)}`);
-    return value;
-  };
-  const rawText = metaValue(metadata, "rawPayload");
-  const rawPayload = rawText === undefined ? false : parseBool(rawText);
-  if (rawPayload === undefined) throw new SubscriptionError(`${where} rawPayload must be true or false, got ${JSON.stringify(rawText)}`);
-  return {
-    rawPayload,
-    maxConcurrency: int("maxConcurrency", defaultConcurrency, 1),
-    maxRetries: int("maxRetries", retry.maxRetries ?? -1, -1),
-    retryInitialMs: duration("retryInitialInterval", retry.retryInitialMs ?? 100),
-    retryMaxMs: duration("retryMaxInterval", retry.retryMaxMs ?? 30_000),
-  };
+  try {
+    return {
+      rawPayload: metadataBool(metadata, "rawPayload", false),
+      maxConcurrency: metadataInt(metadata, "maxConcurrency", defaultConcurrency, 1),
+      maxRetries: metadataInt(metadata, "maxRetries", retry.maxRetries ?? RETRY_DEFAULTS.delivery.maxRetries, -1),
+      retryInitialMs: metadataDurationMs(metadata, "retryInitialInterval", retry.retryInitialMs ?? RETRY_DEFAULTS.delivery.initialMs),
+      retryMaxMs: metadataDurationMs(metadata, "retryMaxInterval", retry.retryMaxMs ?? RETRY_DEFAULTS.delivery.maxMs),
+    };
+  } catch (error) {
+    if (error instanceof RequestMetadataError) throw new SubscriptionError(`subscription ${subscription.pubsubName}/${subscription.topic}: ${error.message}`);
+    throw error;
+  }
 }
 
 /**
@@ -162,7 +146,7 @@ function str(value: unknown, field: string, required: boolean): string | undefin
 
 /**
  * Routes are paths on the app: a leading `/` is added, and anything that could leave the path
- * (a scheme, `..`, control characters) is refused (DESIGN.md "Hardening").
+ * (a scheme, `..`, control characters) is refused (ARCHITECTURE.md "Hardening").
  */
 function normalisePath(path: string): string {
   // eslint-disable-next-line no-control-regex

@@ -4,8 +4,8 @@ import { BROKERS } from "../../support/brokers.js";
 export const PG_URL = `postgres://postgres@${BROKERS.postgres.host}:${BROKERS.postgres.port}/test`;
 
 /**
- * Installs a configuration table and the notify trigger exactly as README "Configuration and
- * secrets" tells users to (names made unique per run, since the database is shared).
+ * Installs a configuration table and the notify trigger exactly as
+ * docs/components/configuration.postgresql.md tells users to (names made unique per run, since the database is shared).
  */
 export async function installConfigTable(client: pg.Client, suffix: string): Promise<{ table: string; channel: string; drop: () => Promise<void> }> {
   const table = `configtable_${suffix}`;

@@ -25,7 +25,7 @@ function recorder(): Received & { handler: (items: Map<string, ConfigurationItem
 }
 
 /**
- * One suite for every configuration store (STYLE.md: components-contrib's conformance tests), run
+ * One suite for every configuration store (after components-contrib's conformance tests), run
  * for one entry of targets.ts (by title) per test file; the store is made through the registry.
  */
 export async function runConfigurationTarget(which: string | ConfigurationTarget): Promise<void> {

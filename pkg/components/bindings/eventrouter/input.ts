@@ -55,11 +55,11 @@ export class EventSubscriptionManager {
   constructor(private readonly md: InputMetadata, private readonly logger: Logger, private readonly options: SubscriptionManagerOptions = {}) {
     const credential = new ClientSecretCredential(md.tenantId, md.clientId, md.clientSecret, {
       authorityHost: md.authorityHost,
-      // Instance discovery asks the public cloud about the authority: wrong for sovereign clouds and stand-ins (STACK.md).
+      // Instance discovery asks the public cloud about the authority: wrong for sovereign clouds and local stand-ins.
       disableInstanceDiscovery: md.authorityHost !== DEFAULT_AUTHORITY_HOST,
     });
     this.client = new EventGridManagementClient(credential, md.subscriptionId, {
-      // `$host` alone still goes to Azure; the endpoint option and the matching scope are both needed (STACK.md).
+      // `$host` alone still goes to Azure; the endpoint option and the matching scope are both needed (an SDK quirk).
       endpoint: md.managementEndpoint,
       credentialScopes: [`${md.managementEndpoint}/.default`],
       retryOptions: { maxRetries: 2 },

@@ -27,7 +27,7 @@ export interface InputMetadata {
   clientSecret: string;
   subscriberEndpoint: URL;
   handshakePort: number;
-  /** Where the webhook binds; all interfaces by default because the ingress must reach it (DESIGN.md: TLS ends at the ingress). */
+  /** Where the webhook binds; all interfaces by default because the ingress must reach it (TLS ends at the ingress). */
   handshakeAddress: string;
   scope: string;
   eventSubscriptionName: string;

@@ -3,7 +3,7 @@ import { AzureKeyCredential, EventGridPublisherClient, type SendCloudEventInput 
 import { BindingRequestError, type InvokeRequest, type InvokeResponse } from "../types.js";
 import type { OutputMetadata } from "./metadata.js";
 
-/** The envelope type for data the app did not send as a CloudEvent (DESIGN.md "Identity"). */
+/** The envelope type for data the app did not send as a CloudEvent (ARCHITECTURE.md "Identity"). */
 export const WRAPPED_EVENT_TYPE = "com.runtime.event.sent";
 
 const CORE_ATTRIBUTES = new Set(["specversion", "id", "source", "type", "time", "subject", "dataschema", "datacontenttype", "data", "data_base64"]);

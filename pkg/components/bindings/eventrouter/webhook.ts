@@ -9,7 +9,7 @@ import { DEFAULT_AUTHORITY_HOST } from "./metadata.js";
 /** Asymmetric algorithms only: `none` and shared-secret HMAC tokens are never accepted. */
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512"];
 export const DEFAULT_WEBHOOK_MAX_BODY_BYTES = 4 * 1024 * 1024;
-/** A header value we echo back: Node throws on CR/LF, and an origin is a host name anyway (DESIGN.md "Hardening"). */
+/** A header value we echo back: Node throws on CR/LF, and an origin is a host name anyway (ARCHITECTURE.md "Hardening"). */
 const SAFE_ORIGIN = /^[A-Za-z0-9.*:_-]{1,253}$/;
 
 export interface TokenPolicy {
@@ -45,7 +45,7 @@ export function tenantTokenPolicy(authorityHost: string, tenantId: string, clien
  * Which issuer a token names depends on the Entra app registration the webhook is protected with, not
  * on anything we configure: its `accessTokenAcceptedVersion` is unset (v1) by default, and v1 tokens come
  * from `https://sts.windows.net/<tenant>/` while v2 tokens come from `<authorityHost>/<tenant>/v2.0`
- * (DESIGN.md: the eventrouter's endpoints derive from authorityHost). Both are the same tenant, signing
+ * (the eventrouter's endpoints derive from authorityHost). Both are the same tenant, signing
  * with the same keys. Another authority host (a sovereign cloud, a stand-in) names its v1 issuer by itself.
  */
 export function tokenIssuers(authorityHost: string, tenant: string): string[] {

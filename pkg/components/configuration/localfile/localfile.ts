@@ -11,7 +11,7 @@ import type { ConfigurationItem, ConfigurationStore, ConfigurationUpdateHandler 
 const DEFAULT_DEBOUNCE_MS = 50;
 
 /**
- * `configuration.local.file` (DESIGN.md "Components"): a YAML or JSON file of key -> value or
+ * `configuration.local.file` (docs/components/configuration.local.file.md): a YAML or JSON file of key -> value or
  * {value, version, metadata}. The folder is watched rather than the file, because editors replace a
  * file by renaming a new one over it, which ends a watch on the old inode.
  */

@@ -2,13 +2,14 @@ import pg from "pg";
 import { assertJsonDepth, parseJson } from "../../../util/json.js";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
+import { parsePostgresConnection, poolConfig } from "../../postgresql/settings.js";
 import { ConfigurationSubscribers } from "../subscribers.js";
 import type { ConfigurationItem, ConfigurationRelease, ConfigurationStore, ConfigurationUpdateHandler } from "../types.js";
 
 /*
  * `configuration.postgresql`: items live in a table (`table` metadata) with columns key, value,
  * version and metadata; changes arrive through LISTEN/NOTIFY on a trigger the user installs (the
- * same contract as Dapr's store, so its SQL works unchanged; README "Configuration and secrets"):
+ * same contract as Dapr's store, so its SQL works unchanged; docs/components/configuration.postgresql.md):
  *
  *   CREATE TABLE IF NOT EXISTS configtable (key text PRIMARY KEY, value text NOT NULL, version text, metadata jsonb);
  *
@@ -76,7 +77,7 @@ export function rowToItem(row: { value?: unknown; version?: unknown; metadata?: 
 
 export class PostgresConfigurationStore implements ConfigurationStore {
   private pool?: pg.Pool;
-  private connectionString = "";
+  private connection: pg.ClientConfig = {};
   private table = "";
   private tableName = "";
   private channel = DEFAULT_CHANNEL;
@@ -85,15 +86,15 @@ export class PostgresConfigurationStore implements ConfigurationStore {
   constructor(private readonly context: ComponentContext) {}
 
   async init(metadata: ComponentMetadata): Promise<void> {
-    this.connectionString = metadata.requireString("connectionString");
+    const settings = parsePostgresConnection(metadata);
+    this.connection = settings.client;
     this.tableName = metadata.requireString("table");
     const quoted = quoteTable(this.tableName);
     if (!quoted) throw metadata.error("table", `must be a plain identifier (letters, digits, _; optionally schema.table), got ${JSON.stringify(this.tableName)}`);
     this.table = quoted;
     this.channel = metadata.string("pgNotifyChannel", ["notifyChannel"]) ?? DEFAULT_CHANNEL;
     if (!IDENTIFIER.test(this.channel)) throw metadata.error("pgNotifyChannel", `must be a plain identifier, got ${JSON.stringify(this.channel)}`);
-    const timeoutMs = metadata.durationMs("timeout", 20_000, ["timeoutInSeconds"]);
-    this.pool = new pg.Pool({ connectionString: this.connectionString, max: metadata.int("maxConns", 5, { min: 1 }), connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+    this.pool = new pg.Pool(poolConfig(settings, 5));
     this.pool.on("error", (error) => this.context.logger.warn(`postgresql idle connection: ${error.message}`));
     await this.checkTable();
   }
@@ -143,7 +144,7 @@ export class PostgresConfigurationStore implements ConfigurationStore {
     let listener = this.listeners.get(channel);
     if (listener) return listener;
     listener = (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString });
+      const client = new pg.Client(this.connection);
       const subscribers = new ConfigurationSubscribers(this.context.logger);
       client.on("error", (error) => this.context.logger.error(`postgresql LISTEN connection on channel ${channel}: ${error.message}; changes are no longer seen`));
       client.on("notification", (message) => {
@@ -163,13 +164,13 @@ export class PostgresConfigurationStore implements ConfigurationStore {
     try {
       event = parseJson(payload) as Notification;
     } catch (error) {
-      this.context.logger.warn(`ignoring a notification that is not usable JSON (${(error as Error).message}; see the trigger SQL in README)`);
+      this.context.logger.warn(`ignoring a notification that is not usable JSON (${(error as Error).message}; see the trigger SQL in docs/components/configuration.postgresql.md)`);
       return;
     }
     const unqualified = this.tableName.split(".").pop();
     if (event.table !== undefined && event.table !== unqualified) return;
     if (!event.data || event.data.key === undefined || event.data.key === null) {
-      this.context.logger.warn("ignoring a notification without data.key (see the trigger SQL in README)");
+      this.context.logger.warn("ignoring a notification without data.key (see the trigger SQL in docs/components/configuration.postgresql.md)");
       return;
     }
     const key = String(event.data.key);

@@ -1,6 +1,6 @@
 import type { KafkaMessage } from "kafkajs";
 import type { Logger } from "../../../diagnostics/logger.js";
-import { isExpired, type Clock } from "../ttl.js";
+import { isExpired, type Clock } from "../metadata.js";
 import type { KafkaSettings } from "./metadata.js";
 import { PartitionOffsets } from "./offsets.js";
 import { EXPIRES_HEADER } from "./publisher.js";

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Consumer, EachBatchPayload, Kafka } from "kafkajs";
 import type { Logger } from "../../../diagnostics/logger.js";
-import type { Clock } from "../ttl.js";
+import type { Clock } from "../metadata.js";
 import { subscriptionAwareRoundRobin } from "./assigner.js";
 import { PartitionBatch, type RecordHandler } from "./batch.js";
 import type { KafkaSettings } from "./metadata.js";

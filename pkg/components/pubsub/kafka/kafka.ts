@@ -2,7 +2,7 @@ import type { Kafka } from "kafkajs";
 import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { metadataValue, RequestMetadataError, subscriptionConsumerId } from "../metadata.js";
-import type { Clock } from "../ttl.js";
+import type { Clock } from "../metadata.js";
 import type { ActiveSubscription, BulkPublishEntry, BulkPublishResult, BulkPublisher, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
 import { kafkaClient } from "./client.js";
 import { KafkaGroupConsumer } from "./consumer.js";
@@ -60,7 +60,7 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
   async publish(request: PublishRequest): Promise<void> {
     const { publisher } = this.ready();
     try {
-      await publisher.publish(request.topic, [{ data: request.data, contentType: request.contentType, metadata: request.metadata }]);
+      await publisher.publish(request.topic, [{ data: request.data, contentType: request.contentType, ttlMs: request.ttlMs, metadata: request.metadata }]);
     } catch (error) {
       this.health?.publishFailed(error);
       throw error;
@@ -71,7 +71,7 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
   async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
     const { publisher } = this.ready();
     try {
-      await publisher.publish(request.topic, request.entries.map((e) => ({ data: e.data, contentType: e.contentType, metadata: { ...request.metadata, ...e.metadata } })));
+      await publisher.publish(request.topic, request.entries.map((e) => ({ data: e.data, contentType: e.contentType, ttlMs: e.ttlMs, metadata: { ...request.metadata, ...e.metadata } })));
       return { failedEntries: [] };
     } catch (error) {
       this.health?.publishFailed(error);
@@ -136,6 +136,6 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
 function concurrencyMode(raw: string | undefined, field: string): "single" | "parallel" | undefined {
   if (raw === undefined) return undefined;
   const value = raw.trim().toLowerCase();
-  if (value !== "single" && value !== "parallel") throw new RequestMetadataError(field, `must be single or parallel, got ${JSON.stringify(raw)}`);
+  if (value !== "single" && value !== "parallel") throw new RequestMetadataError(field, raw, "single or parallel");
   return value;
 }

@@ -1,5 +1,5 @@
 import { CompressionTypes, type Admin, type Kafka, type Message, type Producer } from "kafkajs";
-import { expiresAtOf, type Clock } from "../ttl.js";
+import { expiresAtOf, type Clock } from "../metadata.js";
 import type { KafkaSettings } from "./metadata.js";
 
 /** Header carrying a publish's ttlInSeconds as an absolute epoch-ms deadline, checked on delivery (Kafka has no per-record TTL). */
@@ -34,6 +34,7 @@ function recordSize(message: Message): number {
 export interface OutgoingRecord {
   data: Buffer;
   contentType?: string;
+  ttlMs?: number;
   metadata: Record<string, string>;
 }
 
@@ -162,7 +163,7 @@ export class KafkaPublisher {
       else if (lower === PARTITION_FIELD) partition = partitionNumber(value);
       else headers[name] = value;
     }
-    const expiresAt = expiresAtOf(record.metadata, this.now());
+    const expiresAt = expiresAtOf(record.ttlMs, this.now());
     if (expiresAt !== undefined) headers[EXPIRES_HEADER] = String(expiresAt);
     if (record.contentType) headers["content-type"] = record.contentType;
     const size = record.data.length + (key ? Buffer.byteLength(key) : 0) + Object.entries(headers).reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);

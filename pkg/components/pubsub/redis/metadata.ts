@@ -16,7 +16,7 @@ export interface RedisPubSubSettings {
    * Messages the sidecar holds at once per subscription: being delivered or waiting for a retry. The
    * runtime retries inline with backoff and bounds what the app sees by itself (maxConcurrency), so
    * this is a memory bound, not the app's; it must exceed the messages one expects to be retrying,
-   * or those block the rest (the issue: "a message being retried must not block the others").
+   * or those block the rest: a message being retried must not hold back the others.
    */
   concurrency: number;
   /** XADD MAXLEN ~ this; 0 keeps every entry. */
@@ -39,7 +39,7 @@ export const REDIS_DEFAULTS = {
 
 /**
  * Parses and checks the metadata; every error names the component and the field (MetadataError).
- * `appId` is the default consumer group (DESIGN.md: the app-id names the consumer group).
+ * `appId` is the default consumer group (replicas of one app compete, other apps each get every message).
  */
 export function parseRedisMetadata(metadata: ComponentMetadata, appId: string): RedisPubSubSettings {
   const connection = parseRedisConnection(metadata);

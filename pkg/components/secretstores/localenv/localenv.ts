@@ -6,7 +6,7 @@ import type { GetSecretRequest, SecretStore, SecretValue } from "../types.js";
  * `secretstores.local.env`: environment variables as name/value secrets, from the environment cmd/
  * read (ComponentContext.env). With `prefix`, only variables starting with it are served and the
  * prefix is not part of a secret's name (Dapr's behaviour). The sidecar's own tokens are never
- * served (DESIGN.md "The sidecar command line"): to a caller they do not exist.
+ * served (ARCHITECTURE.md "Hardening": tokens go only where they belong): to a caller they do not exist.
  */
 export class LocalEnvSecretStore implements SecretStore {
   private prefix = "";

@@ -1,0 +1,234 @@
+import http from "node:http";
+import { tokenValue, type Token } from "../../util/token.js";
+import type { Logger } from "../../diagnostics/logger.js";
+import { TRACEPARENT } from "../../diagnostics/tracing.js";
+import { parseJson } from "../../util/json.js";
+import { askUntilAnswered } from "./ask.js";
+import { askHttpApp } from "./http-discovery.js";
+import { AppPort } from "./reachability.js";
+import { AppChannelError, statusOutcome, type AppChannel, type BindingEvent, type BulkDelivery, type DeclarationParser, type DeliveryResult, type TopicEvent } from "./types.js";
+
+export interface HttpAppChannelOptions {
+  address: string;
+  port: number;
+  /** Sent on every call (DESIGN.md: APP_API_TOKEN as header runtime-api-token; dapr-api-token too, for Dapr SDK apps). */
+  token?: Token;
+  timeoutMs: number;
+  /** Replies bigger than this are cut off with an error: an app cannot make the sidecar buffer without bound. */
+  maxReplyBytes: number;
+  /** The app health probe's path (daprd's `--app-health-check-path`). */
+  healthPath?: string;
+  /** The longest wait between two subscription discovery attempts. */
+  discoveryMaxDelayMs?: number;
+}
+
+export interface AppRequest {
+  method: "GET" | "POST" | "PUT" | "DELETE" | "OPTIONS";
+  path: string;
+  body?: Buffer | string;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface AppResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+const HEADER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
+// Printable ASCII only: a header built from an event attribute must not carry CR/LF (DESIGN.md "Hardening").
+const HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
+/** Headers an event's metadata must never set: framing, routing and the app token belong to the sidecar. */
+const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "transfer-encoding", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "authorization", "runtime-api-token", "dapr-api-token", "proxy-authorization"]);
+/** W3C tracestate: list members of printable ASCII without CR/LF, bounded as the spec bounds it (32 members, 512 bytes). */
+const TRACESTATE = /^[\x20-\x2b\x2d-\x7e]+(,[\x20-\x2b\x2d-\x7e]+){0,31}$/;
+
+/**
+ * Dapr's HTTP app callbacks (the spec's A1-A4): discovery by GET, deliveries by POST with the reply's
+ * status read per the spec, input bindings as `POST /<name>`. Keep-alive connections: delivery is the
+ * hot path. Configuration notifications (A4) use `invoke` directly: only HTTP apps have that callback.
+ */
+export class HttpAppChannel implements AppChannel {
+  readonly protocol = "http" as const;
+  private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  private readonly appPort: AppPort;
+
+  constructor(private readonly options: HttpAppChannelOptions) {
+    this.appPort = new AppPort(options.address, options.port);
+  }
+
+  get target(): string {
+    return this.appPort.target;
+  }
+
+  get baseUrl(): string {
+    return `http://${this.appPort.target}`;
+  }
+
+  get isReachable(): boolean {
+    return this.appPort.isReachable;
+  }
+
+  whenReachable(signal: AbortSignal): Promise<boolean> {
+    return this.appPort.whenReachable(signal);
+  }
+
+  waitUntilReachable(logger: Logger, signal: AbortSignal): Promise<boolean> {
+    return this.appPort.waitUntilReachable(logger, this.protocol, signal);
+  }
+
+  listSubscriptions<T>(parse: DeclarationParser<T>, logger: Logger, signal: AbortSignal): Promise<T[]> {
+    const get = (path: string): Promise<AppResponse> => this.invoke({ method: "GET", path, timeoutMs: 10_000, signal });
+    return askUntilAnswered("subscription discovery", () => askHttpApp(get, parse, logger), logger, signal, this.options.discoveryMaxDelayMs ?? 5000);
+  }
+
+  /**
+   * The spec's "Reply handling for A2": 2xx goes by `status` (empty, no status or an unparsable body is
+   * SUCCESS); 404 drops; any other status, and an app that cannot be reached or times out, retries.
+   */
+  async deliverTopicEvent(event: TopicEvent): Promise<DeliveryResult> {
+    let status: number;
+    let body: Buffer;
+    try {
+      ({ status, body } = await this.invoke({ method: "POST", path: event.path, body: event.body, headers: deliveryHeaders(event), signal: event.signal }));
+    } catch (error) {
+      return { outcome: "retry", reason: (error as Error).message };
+    }
+    if (status === 404) return { outcome: "drop", reason: "the app answered 404" };
+    if (status < 200 || status > 299) return { outcome: "retry", reason: `the app answered ${status}`, httpStatus: status };
+    return statusOutcome(replyField(body, "status"));
+  }
+
+  /**
+   * The DESIGN.md bulk body, read per the spec's "Reply handling for bulk delivery": 2xx goes by each
+   * entry's status (missing entries RETRY); 404 drops all; anything else retries all.
+   */
+  async deliverBulk(bulk: BulkDelivery): Promise<Map<string, DeliveryResult>> {
+    const all = (result: DeliveryResult): Map<string, DeliveryResult> => new Map(bulk.entries.map((e) => [e.entryId, result]));
+    const body = Buffer.from(JSON.stringify({ id: bulk.id, type: bulk.type, pubsubname: bulk.pubsubName, topic: bulk.topic, metadata: bulk.metadata, entries: bulk.entries }));
+    let status: number;
+    let reply: Buffer;
+    try {
+      ({ status, body: reply } = await this.invoke({ method: "POST", path: bulk.path, body, headers: { "content-type": "application/json", pubsubname: bulk.pubsubName }, signal: bulk.signal }));
+    } catch (error) {
+      return all({ outcome: "retry", reason: (error as Error).message });
+    }
+    if (status === 404) return all({ outcome: "drop", reason: "the app answered 404" });
+    if (status < 200 || status > 299) return all({ outcome: "retry", reason: `the app answered ${status}` });
+    let statuses: unknown;
+    try {
+      const parsed = parseJson(reply);
+      statuses = typeof parsed === "object" && parsed !== null ? (parsed as { statuses?: unknown }).statuses : undefined;
+    } catch {
+      return all({ outcome: "retry", reason: "the bulk reply is not JSON" });
+    }
+    const byId = new Map<string, unknown>();
+    if (Array.isArray(statuses)) {
+      for (const item of statuses as unknown[]) {
+        if (typeof item === "object" && item !== null && typeof (item as { entryId?: unknown }).entryId === "string") {
+          byId.set((item as { entryId: string }).entryId, (item as { status?: unknown }).status);
+        }
+      }
+    }
+    const results = new Map<string, DeliveryResult>();
+    for (const entry of bulk.entries) {
+      if (!byId.has(entry.entryId)) {
+        results.set(entry.entryId, { outcome: "retry", reason: "entry missing from statuses" });
+        continue;
+      }
+      const s = byId.get(entry.entryId);
+      // In a bulk reply a status is required per entry: an empty one is not SUCCESS but an error.
+      results.set(entry.entryId, s === undefined || s === null || s === "" ? { outcome: "retry", reason: "entry without status" } : statusOutcome(s));
+    }
+    return results;
+  }
+
+  /** An HTTP app takes every input binding's events at `POST /<name>` (DESIGN.md "Bindings API"). */
+  acceptsBinding(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  async deliverBindingEvent(event: BindingEvent): Promise<void> {
+    const path = `/${encodeURIComponent(event.name)}`;
+    const headers: Record<string, string> = { "content-type": event.contentType ?? "application/json" };
+    for (const [key, value] of Object.entries(event.metadata)) {
+      if (HEADER_NAME.test(key) && HEADER_VALUE.test(value) && !RESERVED_HEADERS.has(key.toLowerCase())) headers[key] = value;
+    }
+    const response = await this.invoke({ method: "POST", path, body: event.data, headers, signal: event.signal });
+    if (response.status < 200 || response.status > 299) throw new AppChannelError(`app answered HTTP ${response.status} to POST ${path}`);
+  }
+
+  /** daprd's HTTP probe: GET the health path; any 2xx is healthy. */
+  async probeHealth(timeoutMs: number): Promise<string | undefined> {
+    const path = this.options.healthPath ?? "/healthz";
+    try {
+      const { status } = await this.invoke({ method: "GET", path, timeoutMs });
+      return status >= 200 && status < 300 ? undefined : `GET ${path} answered ${status}`;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  invoke(request: AppRequest): Promise<AppResponse> {
+    const headers: Record<string, string> = { ...request.headers };
+    const token = tokenValue(this.options.token);
+    if (token) {
+      headers["runtime-api-token"] = token;
+      headers["dapr-api-token"] = token;
+    }
+    const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body);
+    if (body) headers["content-length"] = String(body.length);
+    const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
+    return new Promise<AppResponse>((resolve, reject) => {
+      const req = http.request(
+        { host: this.options.address, port: this.options.port, method: request.method, path: request.path, headers, agent: this.agent, signal: request.signal },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on("data", (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > this.options.maxReplyBytes) {
+              res.destroy();
+              reject(new AppChannelError(`app reply to ${request.method} ${request.path} exceeds ${this.options.maxReplyBytes} bytes`, "REPLY_TOO_LARGE"));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on("error", (error) => reject(new AppChannelError(`app reply to ${request.method} ${request.path}: ${error.message}`)));
+        },
+      );
+      req.setTimeout(timeoutMs, () => req.destroy(new AppChannelError(`app did not answer ${request.method} ${request.path} within ${timeoutMs}ms`, "TIMEOUT")));
+      req.on("error", (error: NodeJS.ErrnoException) => reject(error instanceof AppChannelError ? error : new AppChannelError(`calling the app ${request.method} ${request.path}: ${error.message}`, error.code)));
+      req.end(body);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** Headers the app gets with every delivery (DESIGN.md "Delivery to the app"); invoke adds the app token. */
+function deliveryHeaders(event: TopicEvent): Record<string, string> {
+  const headers: Record<string, string> = { "content-type": event.contentType, pubsubname: event.pubsubName };
+  // Only a well-formed W3C traceparent becomes a header: a value with CR/LF would make Node throw (DESIGN.md "Hardening").
+  if (event.traceparent && TRACEPARENT.test(event.traceparent)) {
+    headers["traceparent"] = event.traceparent;
+    if (event.tracestate && event.tracestate.length <= 512 && TRACESTATE.test(event.tracestate)) headers["tracestate"] = event.tracestate;
+  }
+  return headers;
+}
+
+/** A field of a JSON object reply; a body that is not one (or nested too deep) has none. */
+function replyField(body: Buffer, field: string): unknown {
+  if (body.length === 0) return undefined;
+  try {
+    const parsed = parseJson(body);
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>)[field] : undefined;
+  } catch {
+    return undefined;
+  }
+}
