@@ -57,6 +57,20 @@ async function rabbitOutage(): Promise<Outage> {
   return { metadata: { connectionString: rabbitUrl(proxy.port), reconnectWaitSeconds: "1" }, down: () => proxy.refuse(), up: () => proxy.accept(), remove: () => proxy.close() };
 }
 
+/**
+ * The Kafka row's own private broker (test/conformance/pubsub/kafka.test.ts starts it), killed and started again
+ * with its data; a case that ends while it is down leaves it started for the next.
+ */
+async function kafkaOutage(): Promise<Outage> {
+  const node = runningKafka().nodes[0]!;
+  const isDown = (): boolean => !node.child || node.child.exitCode !== null || node.child.signalCode !== null;
+  const up = async (): Promise<void> => {
+    if (isDown()) await node.start();
+  };
+  const metadata = { brokers: node.address, authType: "none", disableTls: "true", initialOffset: "newest", topicPartitions: "4", consumeRetryInterval: "50ms", sessionTimeout: "6s", heartbeatInterval: "500ms", revocationTimeout: "5s" };
+  return { metadata, down: () => node.kill(), up, remove: up };
+}
+
 async function natsOutage(): Promise<Outage> {
   const { PrivateNats } = await import("../../integration/pubsub-jetstream-server.js");
   const nats = await PrivateNats.start();
@@ -220,6 +234,7 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     get metadata() {
       return { brokers: runningKafka().bootstrap, authType: "none", disableTls: "true", initialOffset: "newest", topicPartitions: "4", consumeRetryInterval: "50ms", sessionTimeout: "6s", heartbeatInterval: "500ms", revocationTimeout: "5s" };
     },
+    outage: kafkaOutage,
     features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
     durableGroups: true,
     timeoutMs: 30_000,

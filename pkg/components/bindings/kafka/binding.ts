@@ -2,9 +2,10 @@ import type { Kafka } from "kafkajs";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { kafkaClient } from "../../pubsub/kafka/client.js";
-import { KafkaGroupConsumer } from "../../pubsub/kafka/consumer.js";
 import { parseKafkaMetadata, type KafkaSettings } from "../../pubsub/kafka/metadata.js";
 import { KafkaPublisher, MessageTooLargeError } from "../../pubsub/kafka/publisher.js";
+import { KafkaSubscription } from "../../pubsub/kafka/subscription.js";
+import { BrokerSubscriptions, DEFAULT_DRAIN_MS } from "../../pubsub/subscriptions.js";
 import { BindingRequestError, type InputHandler, type InvokeRequest, type InvokeResponse } from "../types.js";
 
 /**
@@ -19,10 +20,11 @@ export class KafkaBinding {
   private publisher?: KafkaPublisher;
   private publishTopic?: string;
   private topics: string[] = [];
-  private readonly consumers = new Set<KafkaGroupConsumer>();
-  private closed = false;
+  private readonly subscriptions: BrokerSubscriptions<KafkaSubscription>;
 
-  constructor(private readonly context: ComponentContext) {}
+  constructor(private readonly context: ComponentContext) {
+    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
+  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseKafkaMetadata(metadata, this.context.appId);
@@ -60,7 +62,7 @@ export class KafkaBinding {
   async read(handler: InputHandler, signal: AbortSignal): Promise<void> {
     const { kafka, settings, publisher } = this.ready();
     if (this.topics.length === 0) return;
-    const consumer = new KafkaGroupConsumer({
+    const subscription = new KafkaSubscription({
       kafka,
       settings,
       group: settings.consumerGroup,
@@ -69,31 +71,27 @@ export class KafkaBinding {
       logger: this.context.logger,
       now: this.context.now ?? Date.now,
       ensureTopic: (topic) => publisher.ensureTopic(topic),
-      handler: (record) => handler({ data: record.data, ...(record.contentType ? { contentType: record.contentType } : {}), metadata: record.metadata }),
+      drainMs: this.context.gracefulShutdownMs ?? DEFAULT_DRAIN_MS,
+      handler: async (record) => {
+        await handler({ data: record.data, ...(record.contentType ? { contentType: record.contentType } : {}), metadata: record.metadata });
+      },
     });
-    this.consumers.add(consumer);
     try {
-      await consumer.start(signal);
+      await subscription.start(this.subscriptions.signalFor(signal));
+      this.subscriptions.add(subscription);
     } catch (error) {
-      this.consumers.delete(consumer);
-      await consumer.stop();
       throw new Error(`reading topics ${this.topics.join(",")} (consumer group ${settings.consumerGroup}): ${(error as Error).message}`);
     }
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    await Promise.all([...this.consumers].map(async (c) => {
-      await c.stop();
-      await c.drained();
-    }));
-    this.consumers.clear();
+    await this.subscriptions.close();
     await this.publisher?.close();
   }
 
   private ready(): { kafka: Kafka; settings: KafkaSettings; publisher: KafkaPublisher } {
     const { kafka, settings, publisher } = this;
-    if (!kafka || !settings || !publisher || this.closed) throw new Error(`binding ${this.context.name} is not initialised`);
+    if (!kafka || !settings || !publisher || this.subscriptions.closed) throw new Error(`binding ${this.context.name} is not initialised`);
     return { kafka, settings, publisher };
   }
 }

@@ -1,22 +1,14 @@
 import type { KafkaMessage } from "kafkajs";
 import type { Logger } from "../../../diagnostics/logger.js";
 import { isExpired, type Clock } from "../metadata.js";
+import { deliver, type Settler } from "../subscriptions.js";
+import type { MessageHandler, PubSubMessage } from "../types.js";
 import type { KafkaSettings } from "./metadata.js";
 import { PartitionOffsets } from "./offsets.js";
 import { EXPIRES_HEADER } from "./publisher.js";
 
-/** What the consumer hands over per record; resolving settles it (its offset may be committed), rejecting retries it. */
-export type RecordHandler = (record: DeliveredRecord) => Promise<void>;
-
-export interface DeliveredRecord {
-  topic: string;
-  data: Buffer;
-  contentType?: string;
-  metadata: Record<string, string>;
-}
-
 export interface BatchDeps {
-  handler: RecordHandler;
+  handler: MessageHandler;
   logger: Logger;
   settings: KafkaSettings;
   now: Clock;
@@ -87,38 +79,55 @@ export class PartitionBatch {
     this.wake.abort();
   }
 
+  /** The partition is no longer this member's (it moved, or the member leaves): give up, and never commit for it again. */
+  release(): void {
+    this.moved = true;
+    this.abandon();
+  }
+
+  /**
+   * Kafka's settlement of one record: ack and drop settle its offset (Kafka has no per-record refusal); a nack keeps
+   * it unsettled, holding the partition's committable offset, and hands it over again after consumeRetryInterval.
+   */
   private async deliver(message: KafkaMessage): Promise<void> {
     const { handler, logger, settings, signal } = this.deps;
     const offset = BigInt(message.offset);
     const where = `${this.topic}/${this.partition}@${message.offset}`;
+    const wait = AbortSignal.any([signal, this.wake.signal]);
+    const settler: Settler = {
+      ack: () => this.offsets.settle(offset),
+      nack: (delayMs) => {
+        logger.debug(`kafka: record ${where} not settled; again in ${delayMs}ms`);
+        return pause(delayMs, wait);
+      },
+    };
     const expiresAt = message.headers?.[EXPIRES_HEADER]?.toString();
     if (expiresAt && isExpired(Number(expiresAt), this.deps.now())) {
       logger.debug(`kafka: record ${where} expired (ttlInSeconds); settled without delivery`);
-      this.offsets.settle(offset);
+      settler.ack();
       return;
     }
     const record = toRecord(this.topic, this.partition, message);
-    const wait = AbortSignal.any([signal, this.wake.signal]);
-    for (;;) {
-      try {
-        await handler(record);
-        this.offsets.settle(offset);
-        return;
-      } catch (error) {
-        if (wait.aborted) return;
-        logger.debug(`kafka: record ${where} not settled (${(error as Error).message}); again in ${settings.consumeRetryIntervalMs}ms`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, settings.consumeRetryIntervalMs);
-          wait.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-        });
-        if (wait.aborted) return;
-      }
-    }
+    while ((await deliver(handler, record, settler, () => settings.consumeRetryIntervalMs)) === "retry") if (wait.aborted) return;
   }
 }
 
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
 /** A record as the subscription sees it: headers as metadata (as Dapr), plus Dapr's `__topic`, `__partition`, `__offset`, `__key`, `__timestamp`. */
-function toRecord(topic: string, partition: number, message: KafkaMessage): DeliveredRecord {
+function toRecord(topic: string, partition: number, message: KafkaMessage): PubSubMessage {
   const metadata: Record<string, string> = Object.create(null) as Record<string, string>;
   let contentType: string | undefined;
   for (const [name, value] of Object.entries(message.headers ?? {})) {

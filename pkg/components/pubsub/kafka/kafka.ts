@@ -3,31 +3,32 @@ import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { metadataValue, RequestMetadataError, subscriptionConsumerId } from "../metadata.js";
 import type { Clock } from "../metadata.js";
+import { BrokerSubscriptions, DEFAULT_DRAIN_MS } from "../subscriptions.js";
 import type { ActiveSubscription, BulkPublishEntry, BulkPublishResult, BulkPublisher, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
 import { kafkaClient } from "./client.js";
-import { KafkaGroupConsumer } from "./consumer.js";
-import { parseKafkaMetadata, type KafkaSettings } from "./metadata.js";
 import { KafkaHealth } from "./health.js";
+import { parseKafkaMetadata, type KafkaSettings } from "./metadata.js";
 import { KafkaPublisher } from "./publisher.js";
+import { KafkaSubscription } from "./subscription.js";
 
 /**
  * `pubsub.kafka`: Apache Kafka through kafkajs. A topic is a Kafka topic (created on first use); every subscription
  * is a member of the component's consumer group (default the app id), so replicas share a topic's partitions and
- * different apps each get every record. Offsets are committed only behind settled records (consumer.ts).
+ * different apps each get every record. Offsets are committed only behind settled records (subscription.ts).
  */
 export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
   private settings?: KafkaSettings;
   private kafka?: Kafka;
   private publisher?: KafkaPublisher;
   private health?: KafkaHealth;
-  private closed = false;
   /** Records of one partition handled one at a time, in order (Dapr's Kafka behaviour), unless concurrencyMode is parallel. */
   private componentConcurrency: "single" | "parallel" = "single";
-  private readonly consumers = new Set<KafkaGroupConsumer>();
+  private readonly subscriptions: BrokerSubscriptions<KafkaSubscription>;
   private readonly now: Clock;
 
   constructor(private readonly context: ComponentContext) {
     this.now = context.now ?? Date.now;
+    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
   }
 
   async init(metadata: ComponentMetadata): Promise<void> {
@@ -44,7 +45,7 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
       await this.publisher.close();
       throw new Error(`cannot connect to Kafka at ${settings.brokers.join(",")} (brokers): ${(error as Error).message}`);
     }
-    if (this.closed) {
+    if (this.subscriptions.closed) {
       // close() ran while connecting (the runtime's initTimeout): do not leak the connections.
       await this.publisher.close();
       throw new Error("component closed during init");
@@ -84,40 +85,29 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
     const { kafka, settings, publisher } = this.ready();
     const group = subscriptionConsumerId(request.metadata, this.context.appId) ?? settings.consumerGroup;
     const concurrency = concurrencyMode(metadataValue(request.metadata, "concurrencyMode"), "concurrencyMode") ?? this.componentConcurrency;
-    const consumer = new KafkaGroupConsumer({
+    const subscription = new KafkaSubscription({
       kafka,
       settings,
       group,
       topics: [request.topic],
       concurrency,
+      handler,
       logger: this.context.logger,
       now: this.now,
       ensureTopic: (topic) => publisher.ensureTopic(topic),
-      handler: async (record) => {
-        await handler({ topic: record.topic, data: record.data, contentType: record.contentType, metadata: record.metadata });
-      },
+      drainMs: this.context.gracefulShutdownMs ?? DEFAULT_DRAIN_MS,
     });
-    this.consumers.add(consumer);
     try {
-      await consumer.start(signal);
+      await subscription.start(this.subscriptions.signalFor(signal));
     } catch (error) {
-      this.consumers.delete(consumer);
-      await consumer.stop();
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)} (consumer group ${group}): ${(error as Error).message}`);
     }
-    // The consumer stops on the signal (start() listens to it) or on close(); drained() settles after either.
-    const drained = consumer.drained().finally(() => this.consumers.delete(consumer));
-    return { drained: () => drained };
+    return this.subscriptions.add(subscription);
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     this.health?.stop();
-    await Promise.all([...this.consumers].map(async (c) => {
-      await c.stop();
-      await c.drained();
-    }));
-    this.consumers.clear();
+    await this.subscriptions.close();
     await this.publisher?.close();
   }
 
@@ -128,7 +118,7 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
 
   private ready(): { kafka: Kafka; settings: KafkaSettings; publisher: KafkaPublisher } {
     const { kafka, settings, publisher } = this;
-    if (!kafka || !settings || !publisher || this.closed) throw new Error(`pubsub ${this.context.name} is not initialised`);
+    if (!kafka || !settings || !publisher || this.subscriptions.closed) throw new Error(`pubsub ${this.context.name} is not initialised`);
     return { kafka, settings, publisher };
   }
 }

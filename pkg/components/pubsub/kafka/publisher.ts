@@ -1,4 +1,5 @@
 import { CompressionTypes, type Admin, type Kafka, type Message, type Producer } from "kafkajs";
+import { WriteCoalescer } from "../coalescer.js";
 import { expiresAtOf, type Clock } from "../metadata.js";
 import type { KafkaSettings } from "./metadata.js";
 
@@ -48,8 +49,10 @@ export class KafkaPublisher {
   private readonly producer: Producer;
   private readonly admin: Admin;
   private readonly topics = new Map<string, Promise<void>>();
-  /** Single publishes of this turn, per topic, waiting to share a produce request. */
-  private readonly coalescing = new Map<string, PendingRecord[]>();
+  /** Single publishes, per topic, waiting to share a produce request. */
+  private readonly coalescers = new Map<string, WriteCoalescer<PendingRecord>>();
+  /** Produce requests sent and not yet answered. */
+  private inFlight = 0;
   private connected = false;
 
   constructor(
@@ -77,29 +80,27 @@ export class KafkaPublisher {
   }
 
   /**
-   * Sends the records in one produce request. Single publishes that arrive in the same turn of the event loop for
-   * one topic share a produce request (the Java producer's batching, without its linger): each one still answers
-   * only once the broker acknowledged the request that carried it, and a failed request fails all of them.
+   * Sends the records in one produce request. Single publishes of one topic issued while a produce request is in
+   * flight share the next one (the kit's WriteCoalescer: the Java producer's batching, without its linger); a lone
+   * publish leaves at once. Each still answers only once the broker acknowledged the request that carried it, and a
+   * failed request fails all of them.
    */
   async publish(topic: string, records: OutgoingRecord[]): Promise<void> {
     const messages = records.map((r) => this.toMessage(r));
     await this.ensureTopic(topic);
     if (messages.length > 1) return this.send(topic, messages);
     const message = messages[0]!;
-    return new Promise<void>((resolve, reject) => {
-      let pending = this.coalescing.get(topic);
-      if (!pending) {
-        pending = [];
-        this.coalescing.set(topic, pending);
-        setImmediate(() => this.flush(topic));
-      }
-      pending.push({ message, resolve, reject });
-    });
+    let coalescer = this.coalescers.get(topic);
+    if (!coalescer) {
+      coalescer = new WriteCoalescer<PendingRecord>({ send: (batch) => this.sendCoalesced(topic, batch) });
+      this.coalescers.set(topic, coalescer);
+    }
+    const { promise, resolve, reject } = Promise.withResolvers<void>();
+    coalescer.push({ message, resolve, reject }, this.inFlight === 0);
+    return promise;
   }
 
-  private flush(topic: string): void {
-    const pending = this.coalescing.get(topic) ?? [];
-    this.coalescing.delete(topic);
+  private sendCoalesced(topic: string, pending: PendingRecord[]): void {
     // Each produce request stays well below the broker's default message.max.bytes (1 MB per record batch).
     let batch: PendingRecord[] = [];
     let bytes = 0;
@@ -123,7 +124,12 @@ export class KafkaPublisher {
   }
 
   private async send(topic: string, messages: Message[]): Promise<void> {
-    await this.producer.send({ topic, messages, acks: this.settings.acks, compression: this.settings.compression === "gzip" ? CompressionTypes.GZIP : CompressionTypes.None });
+    this.inFlight++;
+    try {
+      await this.producer.send({ topic, messages, acks: this.settings.acks, compression: this.settings.compression === "gzip" ? CompressionTypes.GZIP : CompressionTypes.None });
+    } finally {
+      this.inFlight--;
+    }
   }
 
   /** Creates the topic unless it exists; once per topic per component (a failed attempt is tried again next time). */

@@ -2,24 +2,25 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Consumer, EachBatchPayload, Kafka } from "kafkajs";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { Clock } from "../metadata.js";
+import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { subscriptionAwareRoundRobin } from "./assigner.js";
-import { PartitionBatch, type RecordHandler } from "./batch.js";
+import { PartitionBatch } from "./batch.js";
 import type { KafkaSettings } from "./metadata.js";
 
-export type { DeliveredRecord, RecordHandler } from "./batch.js";
-
-export interface ConsumerOptions {
+export interface SubscriptionOptions {
   kafka: Kafka;
   settings: KafkaSettings;
   group: string;
   topics: string[];
   /** single: one record of a partition at a time, in offset order (Dapr's Kafka behaviour); parallel: a batch at once. */
   concurrency: "single" | "parallel";
-  handler: RecordHandler;
+  handler: MessageHandler;
   logger: Logger;
   now: Clock;
   /** Creates a topic before the group reads it, so the assignment sees its partitions. */
   ensureTopic: (topic: string) => Promise<void>;
+  /** How long a stop waits for records in flight before the member leaves its group anyway (the graceful-shutdown time). */
+  drainMs: number;
 }
 
 /** Partitions (of all topics) handled at once; each is ordered on its own. */
@@ -37,23 +38,26 @@ const COMMIT_EVERY_MS = 1000;
  * - partitions are handled in parallel, each in offset order;
  * - at a rebalance, a batch that settles quickly settles before the member rejoins; a longer one starts no new
  *   record and gives its retries up after revocationTimeout, or at once when its partition went to another member;
- *   what it did not settle is not committed, so the partition's owner reads it again (duplicates, never losses).
+ *   what it did not settle is not committed, so the partition's owner reads it again (duplicates, never losses);
+ * - a stop waits at most drainMs for records in flight, then leaves the group with them uncommitted (the group
+ *   delivers them again).
+ * Tracked by the component's BrokerSubscriptions; every record is settled through the kit's deliver() (batch.ts).
  */
-export class KafkaGroupConsumer {
+export class KafkaSubscription implements ActiveSubscription {
   private readonly consumer: Consumer;
   private stopped = false;
   private closing?: Promise<void>;
   /** Batches running longer than HOLD_MS, their partitions paused. */
   private readonly background = new Set<PartitionBatch>();
-  /** Every batch being handled (quick or background): stop() waits for them before leaving the group. */
-  private readonly runs = new Set<Promise<void>>();
+  /** Every batch being handled (quick or background): stop() waits for them, at most drainMs, before leaving the group. */
+  private readonly runs = new Map<PartitionBatch, Promise<void>>();
   private readonly committer: NodeJS.Timeout;
   /** Aborted by stop(): the subscription's signal, or the component's close(). */
   private readonly stopping = new AbortController();
   private markStopped!: () => void;
   private readonly stopCalled = new Promise<void>((resolve) => (this.markStopped = resolve));
 
-  constructor(private readonly options: ConsumerOptions) {
+  constructor(private readonly options: SubscriptionOptions) {
     const { settings } = options;
     this.consumer = options.kafka.consumer({
       groupId: options.group,
@@ -74,8 +78,17 @@ export class KafkaGroupConsumer {
     this.watchRebalances();
   }
 
-  /** Resolves once the member joined its group: from then on a publish to its topics is delivered. */
+  /** Resolves once the member joined its group: from then on a publish to its topics is delivered. A failed start leaves nothing connected. */
   async start(signal: AbortSignal): Promise<void> {
+    try {
+      await this.join(signal);
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+  }
+
+  private async join(signal: AbortSignal): Promise<void> {
     const { topics, settings } = this.options;
     for (const topic of topics) await this.options.ensureTopic(topic);
     await this.consumer.connect();
@@ -98,14 +111,21 @@ export class KafkaGroupConsumer {
     await Promise.race([joined, new Promise<void>((resolve) => signal.addEventListener("abort", () => resolve(), { once: true }))]);
   }
 
-  /** Stops reading, lets in-flight records settle, commits what settled, leaves the group. */
-  stop(): Promise<void> {
+  /** Stops reading, lets in-flight records settle (at most drainMs), commits what settled, leaves the group. */
+  private stop(): Promise<void> {
     this.stopped = true;
     this.stopping.abort();
     clearInterval(this.committer);
     this.markStopped();
     this.closing ??= (async () => {
-      await Promise.allSettled([...this.runs]);
+      let timer: NodeJS.Timeout | undefined;
+      const drainedInTime = await Promise.race([
+        Promise.allSettled([...this.runs.values()]).then(() => true),
+        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), this.options.drainMs))),
+      ]);
+      clearTimeout(timer);
+      // Records still in flight stay uncommitted: once this member left, the group's next owner reads them again.
+      if (!drainedInTime) for (const work of this.runs.keys()) work.release();
       await this.consumer.disconnect();
     })().catch((error: unknown) => {
       this.options.logger.debug(`kafka consumer of ${this.options.topics.join(",")} left with an error: ${(error as Error).message}`);
@@ -153,8 +173,8 @@ export class KafkaGroupConsumer {
     const { batch } = payload;
     const work = new PartitionBatch(batch.topic, batch.partition, { ...this.options, signal });
     const done = work.run(batch.messages, (offset) => payload.resolveOffset(offset), () => payload.isRunning() && !payload.isStale());
-    this.runs.add(done);
-    void done.finally(() => this.runs.delete(done));
+    this.runs.set(work, done);
+    void done.finally(() => this.runs.delete(work));
     const quick = await Promise.race([done.then(() => true), sleep(HOLD_MS).then(() => false)]);
     if (quick) {
       if (!payload.isStale()) await this.finish(work, signal);
@@ -203,9 +223,7 @@ export class KafkaGroupConsumer {
     consumer.on(consumer.events.GROUP_JOIN, (event) => {
       const assigned = event.payload.memberAssignment;
       for (const work of this.background) {
-        if ((assigned[work.topic] ?? []).includes(work.partition)) continue;
-        work.moved = true;
-        work.abandon();
+        if (!(assigned[work.topic] ?? []).includes(work.partition)) work.release();
       }
     });
   }
