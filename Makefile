@@ -16,7 +16,7 @@ endif
 JEST := NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning" $(NODE_BIN)/jest
 
 .DEFAULT_GOAL := help
-.PHONY: help node install proto build lint typecheck test test-unit fuzz chart run bench soak clean grpc-python
+.PHONY: help node kafka install proto build lint typecheck test test-unit fuzz chart run bench soak clean grpc-python
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -35,6 +35,15 @@ node_modules/.installed: package.json package-lock.json $(NODE_TOOLCHAIN)
 	@touch $@
 
 install: node_modules/.installed ## npm ci when package-lock.json changed
+
+# Apache Kafka for the tests' private brokers: its jars from Maven Central (test/kafka/pom.xml), fetched once.
+KAFKA_LIBS := $(TOOLS)/kafka/libs
+$(KAFKA_LIBS)/.fetched: test/kafka/pom.xml
+	@mkdir -p $(KAFKA_LIBS)
+	mvn -q -f test/kafka/pom.xml dependency:copy-dependencies -DoutputDirectory=$(abspath $(KAFKA_LIBS))
+	@touch $@
+
+kafka: $(KAFKA_LIBS)/.fetched ## bring Apache Kafka's jars from Maven Central into .tools/kafka (the tests run it on Java 17)
 
 $(HELM): node_modules/.installed
 	@mkdir -p $(TOOLS)
@@ -62,10 +71,10 @@ grpc-python: ## install Debian's protoc, grpc plugin and python3-grpcio when mis
 	@if [ ! -x /usr/bin/protoc ] || [ ! -x /usr/bin/grpc_python_plugin ] || ! /usr/bin/python3 -c 'import grpc, google.protobuf' 2>/dev/null; then \
 	  $$(test "$$(id -u)" = 0 || echo sudo) apt-get install -y $(GRPC_PYTHON_PACKAGES); fi
 
-test: install build lint $(HELM) grpc-python ## install, build, lint and run every test (brokers must be up; CI=true fails instead of skipping)
+test: install build lint $(HELM) $(KAFKA_LIBS)/.fetched grpc-python ## install, build, lint and run every test (brokers must be up; CI=true fails instead of skipping)
 	HELM=$(abspath $(HELM)) $(JEST)
 
-test-unit: install ## run the tests matching T (make test-unit T=pubsub)
+test-unit: install $(KAFKA_LIBS)/.fetched ## run the tests matching T (make test-unit T=pubsub)
 	$(JEST) $(T)
 
 fuzz: build ## property-based fuzzing of the built sidecar and injector: FUZZ_RUNS (default 10000) cases per endpoint; FUZZ_SEED replays a run

@@ -2,7 +2,7 @@
 // baseline, the sidecar's figure and the ratio, measured in the same run. Needs `make build` and Redis.
 // BENCH_SECONDS=1 for a smoke run. Benchmark 30 measures every broker that answers on its port (BENCH_RABBITMQ,
 // BENCH_MQTT, BENCH_NATS, BENCH_REDIS move them; BENCH_BROKERS=redis,mqtt limits them); BENCH_DEBUG=1 prints the
-// latency percentiles of benchmarks 3 and 4.
+// latency percentiles of benchmarks 3 and 4. Benchmark 15 needs Kafka's jars (`make kafka`).
 // A run of every benchmark writes docs/benchmarks.md from its own rows (BENCH_DOCS=<file> writes elsewhere, and
 // also for a run of some); the page is never edited by hand.
 import { writeFileSync } from "node:fs";
@@ -38,6 +38,7 @@ const AGAINST_OTHER_FLOORS = {
   9: "./9-jetstream.mjs",
   12: "./12-mqtt.mjs",
   13: "./13-grpc-publish.mjs",
+  15: "./15-kafka.mjs",
 };
 
 // The load on the machine when the run began: other processes sharing the cores skew every figure.

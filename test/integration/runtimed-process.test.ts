@@ -85,11 +85,11 @@ describe("runtimed as a process", () => {
   });
 
   it("fails startup (exit 1) on a component that cannot initialise, unless it says ignoreErrors", async () => {
-    const unknownType = "apiVersion: runtime.io/v1alpha1\nkind: Component\nmetadata: {name: kafka}\nspec: {type: pubsub.kafka, version: v1, metadata: []%s}\n";
+    const unknownType = "apiVersion: runtime.io/v1alpha1\nkind: Component\nmetadata: {name: pulsar}\nspec: {type: pubsub.pulsar, version: v1, metadata: []%s}\n";
     const failing = await sidecar({ args: ["--resources-path", await resourcesFolder({ "k.yaml": unknownType.replace("%s", "") })], waitReady: false });
     await waitFor(() => failing.child.exitCode !== null, { what: "startup failure" });
     expect(failing.child.exitCode).toBe(1);
-    expect(failing.output()).toContain('component "kafka" (pubsub.kafka) failed to initialise: unknown pubsub component type pubsub.kafka/v1');
+    expect(failing.output()).toContain('component "pulsar" (pubsub.pulsar) failed to initialise: unknown pubsub component type pubsub.pulsar/v1');
 
     const tolerant = await sidecar({ args: ["--resources-path", await resourcesFolder({ "k.yaml": unknownType.replace("%s", ", ignoreErrors: true"), "p.yaml": INMEMORY("pubsub") })] });
     expect((await fetch(`${tolerant.url}/v1.0/healthz`)).status).toBe(204);

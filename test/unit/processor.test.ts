@@ -49,7 +49,7 @@ describe("the component processor", () => {
 
   it("names the unknown type and the known ones", async () => {
     const { processor } = setup();
-    await expect(processor.apply(component("x", "bindings.kafka"))).rejects.toThrow(/unknown bindings component type bindings.kafka\/v1; known types: .*bindings\.test\.probe\/v1, bindings\.test\.probe\/v2/);
+    await expect(processor.apply(component("x", "bindings.zeebe.command"))).rejects.toThrow(/unknown bindings component type bindings.zeebe.command\/v1; known types: .*bindings\.test\.probe\/v1, bindings\.test\.probe\/v2/);
     await expect(processor.apply(component("y", "state.redis"))).rejects.toThrow(/unknown component kind "state"/);
   });
 

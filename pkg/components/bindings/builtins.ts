@@ -3,6 +3,7 @@ import { CRON_FIELDS } from "./cron/fields.js";
 import { EventRouterBinding } from "./eventrouter/binding.js";
 import { EVENTROUTER_FIELDS } from "./eventrouter/fields.js";
 import { HTTP_FIELDS } from "./http/fields.js";
+import { KAFKA_BINDING_FIELDS } from "./kafka/fields.js";
 import { LOCALSTORAGE_FIELDS } from "./localstorage/fields.js";
 import { MQTT3_BINDING_FIELDS } from "./mqtt3/fields.js";
 import { POSTGRES_BINDING_FIELDS } from "./postgresql/fields.js";
@@ -21,4 +22,5 @@ export function registerBindings(registry: Registry<Binding>): void {
   registry.register("bindings.postgresql", async (ctx) => new (await import("./postgresql/postgresql.js")).PostgresBinding(ctx), { metadata: POSTGRES_BINDING_FIELDS, aliases: ["bindings.postgres"] });
   registry.register("bindings.mqtt3", async (ctx) => new (await import("./mqtt3/mqtt3.js")).Mqtt3Binding(ctx), { metadata: MQTT3_BINDING_FIELDS, aliases: ["bindings.mqtt"] });
   registry.register("bindings.rabbitmq", async (ctx) => new (await import("./rabbitmq/rabbitmq.js")).RabbitMQBinding(ctx), { metadata: RABBITMQ_BINDING_FIELDS });
+  registry.register("bindings.kafka", async (ctx) => new (await import("./kafka/binding.js")).KafkaBinding(ctx), { metadata: KAFKA_BINDING_FIELDS });
 }

@@ -2,6 +2,7 @@ import type { Registry } from "../registry.js";
 import { InMemoryPubSub } from "./inmemory/inmemory.js";
 import { FIELDS as IN_MEMORY_FIELDS } from "./inmemory/fields.js";
 import { FIELDS as JETSTREAM_FIELDS } from "./jetstream/fields.js";
+import { KAFKA_PUBSUB_FIELDS } from "./kafka/fields.js";
 import { FIELDS as MQTT_FIELDS } from "./mqtt/fields.js";
 import { FIELDS as RABBITMQ_FIELDS } from "./rabbitmq/fields.js";
 import { FIELDS as REDIS_FIELDS } from "./redis/fields.js";
@@ -19,4 +20,5 @@ export function registerPubSubs(registry: Registry<PubSub>): void {
   registry.register("pubsub.redis", async (context) => new (await import("./redis/redis.js")).RedisStreamsPubSub(context), { metadata: REDIS_FIELDS });
   registry.register("pubsub.rabbitmq", async (context) => new (await import("./rabbitmq/rabbitmq.js")).RabbitMQPubSub(context), { metadata: RABBITMQ_FIELDS });
   registry.register("pubsub.jetstream", async (context) => new (await import("./jetstream/jetstream.js")).JetStreamPubSub(context), { metadata: JETSTREAM_FIELDS });
+  registry.register("pubsub.kafka", async (context) => new (await import("./kafka/kafka.js")).KafkaPubSub(context), { metadata: KAFKA_PUBSUB_FIELDS });
 }

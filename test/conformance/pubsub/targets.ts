@@ -2,6 +2,7 @@ import { builtinRegistries, type Registries } from "../../../pkg/components/buil
 import { subscriberClientId } from "../../../pkg/components/pubsub/mqtt/mqtt.js";
 import type { PubSubFeature } from "../../../pkg/components/pubsub/types.js";
 import { BROKERS } from "../../support/brokers.js";
+import { runningKafka } from "../../support/kafka.js";
 import { runningRedisCluster } from "../../support/redis-topologies.js";
 import type { ConformanceTarget } from "../context.js";
 
@@ -54,6 +55,20 @@ async function rabbitOutage(): Promise<Outage> {
   const { TcpProxy, rabbitUrl } = await import("../../integration/pubsub-rabbitmq-support.js");
   const proxy = await TcpProxy.start();
   return { metadata: { connectionString: rabbitUrl(proxy.port), reconnectWaitSeconds: "1" }, down: () => proxy.refuse(), up: () => proxy.accept(), remove: () => proxy.close() };
+}
+
+/**
+ * The Kafka row's own private broker (test/conformance/pubsub/kafka.test.ts starts it), killed and started again
+ * with its data; a case that ends while it is down leaves it started for the next.
+ */
+async function kafkaOutage(): Promise<Outage> {
+  const node = runningKafka().nodes[0]!;
+  const isDown = (): boolean => !node.child || node.child.exitCode !== null || node.child.signalCode !== null;
+  const up = async (): Promise<void> => {
+    if (isDown()) await node.start();
+  };
+  const metadata = { brokers: node.address, authType: "none", disableTls: "true", initialOffset: "newest", topicPartitions: "4", consumeRetryInterval: "50ms", sessionTimeout: "6s", heartbeatInterval: "500ms", revocationTimeout: "5s" };
+  return { metadata, down: () => node.kill(), up, remove: up };
 }
 
 async function natsOutage(): Promise<Outage> {
@@ -211,5 +226,17 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
         await nc.close();
       }
     },
+  },
+  {
+    type: "pubsub.kafka",
+    // The private single-node KRaft broker test/conformance/pubsub/kafka.test.ts starts. Four partitions per topic, so
+    // two members of a group each get some; order is kept per partition (per key), not across the topic.
+    get metadata() {
+      return { brokers: runningKafka().bootstrap, authType: "none", disableTls: "true", initialOffset: "newest", topicPartitions: "4", consumeRetryInterval: "50ms", sessionTimeout: "6s", heartbeatInterval: "500ms", revocationTimeout: "5s" };
+    },
+    outage: kafkaOutage,
+    features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
+    durableGroups: true,
+    timeoutMs: 30_000,
   },
 ];
