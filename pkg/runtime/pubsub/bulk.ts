@@ -41,7 +41,7 @@ export class BulkBatcher {
   submit(inbound: InboundMessage, path: string): Promise<DeliveryResult> {
     if (this.options.signal.aborted) return Promise.reject(new StoppedError());
     return new Promise<DeliveryResult>((settle, fail) => {
-      const entry: BulkEntry = { entryId: randomUUID(), event: inbound.bulkEvent, contentType: inbound.contentType, metadata: {} };
+      const entry: BulkEntry = { entryId: randomUUID(), event: inbound.bulkEvent, contentType: inbound.bulkContentType ?? inbound.contentType, metadata: {} };
       this.batch.push({ entry, path, settle, fail });
       if (this.batch.length >= this.options.bulk.maxMessagesCount) this.flush();
       else this.timer ??= setTimeout(() => this.flush(), this.options.bulk.maxAwaitDurationMs);

@@ -1,11 +1,12 @@
-import { wireDialectOf } from "../../apis/dialect.js";
+import { wireDialectOf, type WireDialect } from "../../apis/dialect.js";
 import type { ComponentResource } from "../../apis/types.js";
 import { isBulkPublisher, type BulkPublishEntry, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
 import { randomUUID } from "node:crypto";
-import type { Tracing } from "../../diagnostics/tracing.js";
+import { untracedContext, type Tracing } from "../../diagnostics/tracing.js";
 import { DIRECT, type TargetPolicy } from "../resiliency/index.js";
 import type { ComponentStore } from "../store.js";
 import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaType, serializeEnvelope } from "./envelope.js";
+import { adoptDaprCloudEvent, cloudEventOverrides, DaprEnvelopeError, serializeDaprEnvelope, sortedJson } from "./envelope-dapr.js";
 import { messagingSystemOf, type PubSubMetrics } from "./metrics.js";
 import { TopicScopes } from "./scoping.js";
 
@@ -65,11 +66,12 @@ export class PubSubPublisher {
   }
 
   /** The component after scoping, and the CloudEvent `type` its dialect sets. */
-  private target(pubsubName: string, topic: string): { pubsub: PubSub; eventType: string } {
+  private target(pubsubName: string, topic: string): { pubsub: PubSub; eventType: string; dialect: WireDialect } {
     const entry = this.deps.store.entry(pubsubName);
     if (!entry || entry.kind !== "pubsub") throw new PublishError("not-found", `pubsub ${pubsubName} is not found`);
     if (!this.scopesOf(entry.resource).canPublish(this.deps.appId, topic)) throw new PublishError("forbidden", `topic ${topic} is not allowed for app id ${this.deps.appId}`);
-    return { pubsub: entry.instance as PubSub, eventType: EVENT_TYPES[wireDialectOf(entry.resource)].single };
+    const dialect = wireDialectOf(entry.resource);
+    return { pubsub: entry.instance as PubSub, eventType: EVENT_TYPES[dialect].single, dialect };
   }
 
   scopesOf(resource: ComponentResource): TopicScopes {
@@ -83,7 +85,7 @@ export class PubSubPublisher {
 
   publish(input: PublishInput): Promise<void> {
     const tracing = this.deps.tracing;
-    if (!tracing?.enabled) return this.publishNow(input);
+    if (!tracing?.enabled) return this.publishNow({ ...input, ...untracedContext(input.traceparent, input.tracestate) });
     // The broker write as a producer span; the CloudEvent carries its context to the consumer.
     const id = randomUUID();
     const span = tracing.start(`send ${input.topic}`, "producer", { ...this.messagingAttributes(input.pubsubName, input.topic, "send"), "messaging.message.id": id });
@@ -103,11 +105,11 @@ export class PubSubPublisher {
   }
 
   private async publishNow(input: PublishInput): Promise<void> {
-    const { pubsub, eventType } = this.target(input.pubsubName, input.topic);
+    const { pubsub, eventType, dialect } = this.target(input.pubsubName, input.topic);
     const ttlSeconds = ttlOf(input.metadata);
     const raw = rawPayloadOf(input.metadata);
     const contentType = input.contentType || "text/plain";
-    const wrapped = raw ? input.body : this.envelope(input, contentType, ttlSeconds, eventType);
+    const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(input, contentType, ttlSeconds) : this.envelope(input, contentType, ttlSeconds, eventType);
     const data = wrapped instanceof Promise ? await wrapped : wrapped;
     const started = process.hrtime.bigint();
     try {
@@ -126,7 +128,10 @@ export class PubSubPublisher {
    */
   bulkPublish(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string): Promise<BulkPublishResult> {
     const tracing = this.deps.tracing;
-    if (!tracing?.enabled) return this.bulkPublishNow(pubsubName, topic, entries, metadata, traceparent);
+    if (!tracing?.enabled) {
+      const context = untracedContext(traceparent, undefined);
+      return this.bulkPublishNow(pubsubName, topic, entries, metadata, context.traceparent, context.tracestate);
+    }
     const span = tracing.start(`send ${topic}`, "producer", { ...this.messagingAttributes(pubsubName, topic, "send"), "messaging.batch.message_count": entries.length });
     return this.bulkPublishNow(pubsubName, topic, entries, metadata, span.headers.traceparent, span.headers.tracestate).then(
       (result) => {
@@ -142,14 +147,16 @@ export class PubSubPublisher {
   }
 
   private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
-    const { pubsub, eventType } = this.target(pubsubName, topic);
+    const { pubsub, eventType, dialect } = this.target(pubsubName, topic);
     const maxBytes = maxBulkBytesOf(metadata);
     // Synchronous per entry unless its envelope needs the CloudEvent validator (a cloudevents+json entry).
     const prepared: BulkPublishEntry[] = await Promise.all(entries.map((entry): BulkPublishEntry | Promise<BulkPublishEntry> => {
       const entryMetadata = { ...metadata, ...entry.metadata };
       const ttlSeconds = ttlOf(entryMetadata);
       if (rawPayloadOf(entryMetadata)) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, metadata: entry.metadata };
-      const wrapped = this.envelope({ pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson }, entry.contentType, ttlSeconds, eventType);
+      const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson };
+      // daprd reads an entry's `cloudevent.*` overrides from the entry's own metadata.
+      const wrapped = dialect === "dapr" ? this.daprEnvelope({ ...entryInput, metadata: entry.metadata }, entry.contentType, ttlSeconds) : this.envelope(entryInput, entry.contentType, ttlSeconds, eventType);
       const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, metadata: entry.metadata });
       return wrapped instanceof Promise ? wrapped.then(prepare) : prepare(wrapped);
     }));
@@ -170,6 +177,32 @@ export class PubSubPublisher {
     const failed = new Set(failedEntries.map((f) => f.entryId));
     for (const entry of prepared) this.deps.metrics.egress(pubsubName, topic, !failed.has(entry.entryId), started);
     return { failedEntries };
+  }
+
+  /**
+   * daprd's envelope for a `dapr.io` pub/sub (envelope-dapr.ts): `cloudevent.*` metadata overrides the
+   * id, source, type, subject and trace attributes; a cloudevents+json body keeps its own.
+   */
+  private daprEnvelope(input: PublishInput, contentType: string, ttlSeconds: number | undefined): Buffer {
+    const base = { id: input.id, source: this.deps.appId, topic: input.topic, pubsubName: input.pubsubName, contentType, data: input.body, traceparent: input.traceparent, tracestate: input.tracestate, ttlSeconds, serialisedJson: input.serialisedJson };
+    try {
+      if (mediaType(contentType) === CLOUDEVENTS_JSON) return sortedJson(adoptDaprCloudEvent(base));
+      const overrides = cloudEventOverrides(input.metadata);
+      if (!overrides) return serializeDaprEnvelope(base);
+      // NewCloudEvent: an overridden traceparent supersedes the trace id, itself overridable.
+      const traceid = overrides.traceid ?? base.traceparent;
+      return serializeDaprEnvelope({
+        ...base,
+        id: overrides.id ?? base.id,
+        source: overrides.source ?? base.source,
+        type: overrides.type,
+        subject: overrides.subject,
+        traceparent: overrides.traceparent ? overrides.traceparent : traceid,
+        tracestate: overrides.tracestate ?? base.tracestate,
+      });
+    } catch (error) {
+      throw error instanceof DaprEnvelopeError ? new PublishError("invalid-event", error.message) : error;
+    }
   }
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
