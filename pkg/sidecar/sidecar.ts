@@ -138,7 +138,7 @@ export class Sidecar {
       implicit: options.mode === "kubernetes" ? [KUBERNETES_SECRET_STORE] : [],
       ...deps.controllerTuning,
     });
-    const resiliency = (this.resiliency = new ResiliencyRegistry({ logger: deps.logger, metrics: deps.metrics }));
+    const resiliency = (this.resiliency = new ResiliencyRegistry({ logger: deps.logger, metrics: deps.metrics, kindOf: (name) => this.store.entry(name)?.kind }));
     this.controller.addListener({
       resilienciesChanged: (resources) => resiliency.update(resources),
       subscriptionsChanged: (subscriptions) => void (this.declarativeSubscriptions = subscriptions),

@@ -267,3 +267,55 @@ spec:
     expect(cases().filter((c) => c === "number")).toHaveLength(1);
   });
 });
+
+describe("daprd's built-in Resiliency policy names, on the built sidecar", () => {
+  let dir: string;
+  let app: TestApp;
+  let sidecar: SidecarProcess | undefined;
+  const resiliency = (name: string, duration: string): string => `apiVersion: dapr.io/v1alpha1
+kind: Resiliency
+metadata: {name: defaults}
+spec:
+  policies:
+    retries:
+      ${name}: {policy: constant, duration: ${duration}, maxRetries: 5}
+`;
+  /** When each delivery attempt reached the app, by the message's text. */
+  const arrivals: Array<{ text: string; at: number }> = [];
+  /** Milliseconds between the app's first `count` deliveries of the message marked `mark`. */
+  const gaps = async (mark: string, count: number): Promise<number[]> => {
+    const attempts = (): number[] => arrivals.filter((a) => a.text.includes(mark)).map((a) => a.at);
+    expect((await fetch(`${sidecar!.url}/v1.0/publish/pubsub/failing`, { method: "POST", headers: { "content-type": "text/plain" }, body: mark })).status).toBe(204);
+    await waitFor(() => attempts().length >= count, { what: `${count} attempts of ${mark}`, timeoutMs: 15_000 });
+    const times = attempts().slice(0, count);
+    return times.slice(1).map((t, i) => t - times[i]!);
+  };
+
+  beforeAll(async () => {
+    dir = tempDir("wire-dapr-resiliency-");
+    await writeFile(path.join(dir, "pubsub.yaml"), daprComponent("pubsub", "pubsub.in-memory"));
+    await writeFile(path.join(dir, "resiliency.yaml"), resiliency("DefaultComponentInboundRetryPolicy", "250ms"));
+    app = await startTestApp({ discovery: "dapr", subscriptions: [{ pubsubname: "pubsub", topic: "failing", route: "/failing" }] });
+    app.respond("/failing", (request) => {
+      arrivals.push({ text: request.body.toString(), at: Date.now() });
+      return { status: 500 };
+    });
+    sidecar = await startSidecar({ appId: "wire-dapr-resiliency", args: ["--app-port", String(app.port), "--resources-path", dir] });
+    await waitFor(async () => ((await (await fetch(`${sidecar!.url}/v1.0/metadata`)).json()) as { subscriptions?: unknown[] }).subscriptions?.length === 1, { what: "the subscription" });
+  }, 30_000);
+
+  afterAll(async () => {
+    await sidecar?.stop("SIGKILL");
+    await app?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("retries delivery by DefaultComponentInboundRetryPolicy when no Resiliency names the pub/sub, and follows a reload to DefaultRetryPolicy", async () => {
+    // The built-in delivery policy would start at 100 ms and double; the constant 250 ms policy holds every gap.
+    for (const gap of await gaps("first", 5)) expect(gap).toBeGreaterThanOrEqual(235);
+    await writeFile(path.join(dir, "resiliency.yaml"), resiliency("DefaultRetryPolicy", "1200ms"));
+    await waitFor(() => sidecar!.output().includes("for every other component: DefaultRetryPolicy"), { what: "the reload" });
+    const [gap] = await gaps("second", 2);
+    expect(gap).toBeGreaterThanOrEqual(1150);
+  }, 30_000);
+});
