@@ -2,6 +2,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import type { LogLevel } from "../../pkg/diagnostics/logger.js";
 import { bool, bytes, port, seconds } from "../flags.js";
 import type { RuntimeOptions } from "../../pkg/runtime/options.js";
+import { parseDurationMs } from "../../pkg/util/parse.js";
 
 /** A command-line problem: main prints it and exits 2. */
 export class UsageError extends Error {}
@@ -10,6 +11,13 @@ function positiveInt(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError("must be a positive integer");
   return n;
+}
+
+/** A Go duration (`30s`, `1m30s`), as daprd's flag takes it. */
+function duration(value: string): number {
+  const ms = parseDurationMs(value);
+  if (ms === undefined) throw new InvalidArgumentError("must be a duration such as 30s");
+  return ms;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -53,7 +61,7 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
       .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) })
       .allowExcessArguments(false),
     { appIdRequired: true },
-  );
+  ).option("--dapr-block-shutdown-duration <duration>", "after SIGTERM, keep the API serving this long (or until the app reports unhealthy) before shutting down; subscriptions stop at once", duration);
   try {
     program.parse([...argv], { from: "user" });
   } catch (error) {
@@ -65,7 +73,7 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     appId: string; appPort?: number; appChannelAddress: string; appProtocol: "http" | "grpc"; enableAppHealthCheck: boolean;
     appHealthCheckPath: string; appHealthProbeInterval: number; appHealthProbeTimeout: number; appHealthThreshold: number; grpcPort: number; appMaxConcurrency: number; httpPort: number; listenAddress?: string;
     metricsPort: number; enableMetrics: boolean; resourcesPath: string[]; config?: string; mode: "standalone" | "kubernetes";
-    logLevel: LogLevel; logAsJson: boolean; maxBodySize: number; gracefulShutdownSeconds: number;
+    logLevel: LogLevel; logAsJson: boolean; maxBodySize: number; gracefulShutdownSeconds: number; daprBlockShutdownDuration?: number;
   }>();
   if (o.mode === "kubernetes" && !env.NAMESPACE) throw new UsageError("--mode kubernetes needs the NAMESPACE environment variable");
   return {
@@ -94,6 +102,7 @@ export function parseOptions(argv: readonly string[], env: Readonly<Record<strin
     logAsJson: o.logAsJson,
     maxBodyBytes: o.maxBodySize,
     gracefulShutdownMs: o.gracefulShutdownSeconds,
+    blockShutdownMs: o.daprBlockShutdownDuration,
     apiToken: env.RUNTIME_API_TOKEN || env.DAPR_API_TOKEN || undefined,
     appToken: env.APP_API_TOKEN || undefined,
     env,

@@ -92,6 +92,8 @@ export class Sidecar {
   private readonly logger: Logger;
   private readonly http: HttpServer;
   private readonly manager: RunnableManager;
+  /** Set while blockShutdown waits: the app reporting unhealthy ends the wait. */
+  private onAppUnhealthy?: () => void;
 
   constructor(readonly options: RuntimeOptions, deps: SidecarDeps) {
     this.metrics = deps.metrics;
@@ -123,6 +125,7 @@ export class Sidecar {
       if (options.appHealth.enabled) {
         this.appHealth = new AppHealthChecker(this.appChannel!, options.appHealth, scoped(deps.logger, "runtime.apphealth"), (healthy) => {
           void (healthy ? this.pubsubSubscriptions?.resume() : this.pubsubSubscriptions?.pause());
+          if (!healthy) this.onAppUnhealthy?.();
         });
       }
     }
@@ -257,6 +260,39 @@ export class Sidecar {
   /** Stop accepting, drain in-flight requests and deliveries (up to the grace period), then close components. */
   close(): Promise<void> {
     return this.manager.close();
+  }
+
+  /**
+   * daprd's --dapr-block-shutdown-duration, after the stop signal: subscriptions and input bindings stop
+   * for good (in-flight deliveries drain) while the API keeps serving, so the app can finish its own
+   * publishes; resolves after `ms`, or sooner when the app reports unhealthy.
+   */
+  async blockShutdown(ms: number): Promise<void> {
+    this.logger.info(`blocking graceful shutdown for ${ms}ms or until the app reports unhealthy`);
+    this.inputBindings.close();
+    await this.pubsubSubscriptions?.close();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.logger.info("block shutdown period expired, entering shutdown");
+        resolve();
+      }, ms);
+      this.onAppUnhealthy = () => {
+        clearTimeout(timer);
+        this.logger.info("the app reported unhealthy, entering shutdown");
+        resolve();
+      };
+    });
+  }
+
+  /**
+   * SIGHUP in standalone mode (daprd 1.18 restarts its runtime on it): every resource file is read
+   * again and the differences applied, as a file change does, and the --config file re-read.
+   */
+  async reload(): Promise<void> {
+    this.logger.info("SIGHUP: reloading every resource");
+    await this.controller.reload();
+    const configuration = await readConfiguration({ ...this.options, kubeConfig: undefined });
+    if (configuration) this.appConfiguration.apply(configuration);
   }
 
   /** Not awaited: the sidecar serves outbound calls while the app starts (spec note 8). */

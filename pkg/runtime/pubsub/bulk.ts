@@ -94,7 +94,7 @@ export class BulkBatcher {
         type: this.options.eventType,
         metadata: subscription.metadata,
         entries: group.map((p) => p.entry),
-        signal,
+        // No signal: a stopping subscription lets a bulk request under way finish (daprd 1.18 drains, not nacks).
       });
       for (const pending of group) pending.settle(results.get(pending.entry.entryId) ?? { outcome: "retry", reason: "entry missing from statuses" });
       span?.end();
