@@ -77,3 +77,53 @@ spec: {type: secretstores.local.file, version: v1, metadata: [{name: secretsFile
     expect(sidecar.child.exitCode).toBeNull();
   }, 20_000);
 });
+
+describe("graceful shutdown drains deliveries under way", () => {
+  it("lets a bulk delivery the app is handling finish and settle, rather than cutting it off", async () => {
+    dir = tempDir("wire-drain-");
+    await writeFile(path.join(dir, "pubsub.yaml"), inMemory);
+    const http = await import("node:http");
+    const { freePort } = await import("../support/ports.js");
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const outcome: string[] = [];
+    const port = await freePort();
+    const server = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        if (req.url === "/dapr/subscribe") {
+          res.setHeader("content-type", "application/json");
+          res.end(JSON.stringify([{ pubsubname: "pubsub", topic: "bulk", route: "/bulk", bulkSubscribe: { enabled: true, maxMessagesCount: 1, maxAwaitDurationMs: 10 } }]));
+          return;
+        }
+        if (req.url !== "/bulk") {
+          res.statusCode = 404;
+          res.end();
+          return;
+        }
+        const entries = (JSON.parse(Buffer.concat(chunks).toString()) as { entries: Array<{ entryId: string }> }).entries;
+        outcome.push("received");
+        res.on("close", () => outcome.push(res.writableFinished ? "answered" : "cut off"));
+        void released.then(() => res.end(JSON.stringify({ statuses: entries.map((e) => ({ entryId: e.entryId, status: "SUCCESS" })) })));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+    try {
+      sidecar = await startSidecar({ appId: "wire-drain", args: ["--app-port", String(port), "--resources-path", dir, "--graceful-shutdown-seconds", "10"] });
+      await waitFor(async () => ((await (await fetch(`${sidecar!.url}/v1.0/metadata`)).json()) as { subscriptions?: unknown[] }).subscriptions?.length === 1, { what: "the subscription" });
+      expect((await fetch(`${sidecar.url}/v1.0/publish/pubsub/bulk`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })).status).toBe(204);
+      await waitFor(() => outcome.includes("received"), { what: "the bulk delivery" });
+      const exited = sidecar.stop("SIGTERM");
+      await waitFor(() => sidecar!.output().includes("shutting down"), { what: "the shutdown" });
+      release();
+      expect(await exited).toBe(0);
+      await waitFor(() => outcome.length === 2, { what: "the delivery's end" });
+      expect(outcome).toEqual(["received", "answered"]);
+    } finally {
+      release();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 20_000);
+});
