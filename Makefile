@@ -16,7 +16,7 @@ endif
 JEST := NODE_OPTIONS="--experimental-vm-modules --disable-warning=ExperimentalWarning" $(NODE_BIN)/jest
 
 .DEFAULT_GOAL := help
-.PHONY: help node install proto build lint typecheck test test-unit fuzz chart run bench clean
+.PHONY: help node install proto build lint typecheck test test-unit fuzz chart run bench clean grpc-python
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -55,7 +55,14 @@ lint: install typecheck ## eslint (no floating promises, explicit return types),
 	$(NODE_BIN)/eslint .
 	node scripts/check-layers.mjs
 
-test: install build lint $(HELM) ## install, build, lint and run every test (brokers must be up; CI=true fails instead of skipping)
+# The tests' second gRPC client is Python (test/integration/python-client.test.ts): Debian's protoc, its gRPC
+# plugin and python3-grpcio, installed only when one of them is missing.
+GRPC_PYTHON_PACKAGES := python3-grpcio python3-protobuf protobuf-compiler protobuf-compiler-grpc
+grpc-python: ## install Debian's protoc, grpc plugin and python3-grpcio when missing (the Python gRPC client of the tests)
+	@if [ ! -x /usr/bin/protoc ] || [ ! -x /usr/bin/grpc_python_plugin ] || ! /usr/bin/python3 -c 'import grpc, google.protobuf' 2>/dev/null; then \
+	  $$(test "$$(id -u)" = 0 || echo sudo) apt-get install -y $(GRPC_PYTHON_PACKAGES); fi
+
+test: install build lint $(HELM) grpc-python ## install, build, lint and run every test (brokers must be up; CI=true fails instead of skipping)
 	HELM=$(abspath $(HELM)) $(JEST)
 
 test-unit: install ## run the tests matching T (make test-unit T=pubsub)

@@ -86,9 +86,10 @@ export function spawnTracked(command, args, options = {}) {
 export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [], nodeArgs: ownNodeArgs = [] } = {}) {
   const httpPort = await freePort();
   const metricsPort = await freePort();
+  const grpcPort = await freePort();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the sidecar.
   const nodeArgs = [...ownNodeArgs, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
-  const args = [...nodeArgs, RUNTIMED, "--app-id", appId, "--http-port", String(httpPort), "--metrics-port", String(metricsPort), "--log-level", "warn"];
+  const args = [...nodeArgs, RUNTIMED, "--app-id", appId, "--http-port", String(httpPort), "--metrics-port", String(metricsPort), "--grpc-port", String(grpcPort), "--log-level", "warn"];
   if (appPort !== undefined) args.push("--app-port", String(appPort));
   args.push(...extraArgs);
   const dir = components ? await mkdtemp(path.join(os.tmpdir(), "runtimed-bench-")) : undefined;
@@ -111,7 +112,7 @@ export async function startSidecar({ appId = "bench", appPort, components, args:
     await proc.stop();
     throw new Error(`${error.message}\n${proc.output()}`);
   }
-  return { ...proc, url, httpPort, metricsPort };
+  return { ...proc, url, httpPort, metricsPort, grpcPort };
 }
 
 export function redisComponent(name, extra = "") {

@@ -18,12 +18,14 @@ const BENCHES = {
   5: "./5-bulk-publish.mjs",
   6: "./6-idle-rss.mjs",
   20: "./20-tracing.mjs",
+  21: "./21-stream-delivery.mjs",
   7: "./7-configuration-notify-latency.mjs",
   10: "./10-redis-syscalls-cpu.mjs",
   11: "./11-redis-scale.mjs",
   8: "./8-rabbitmq.mjs",
   9: "./9-jetstream.mjs",
   12: "./12-mqtt.mjs",
+  13: "./13-grpc-publish.mjs",
   21: "./21-app-channel.mjs",
 };
 

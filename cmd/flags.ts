@@ -29,3 +29,12 @@ export function seconds(value: string): number {
   if (ms === undefined) throw new InvalidArgumentError("must be a number of seconds or a duration such as 5s");
   return ms;
 }
+
+/** daprd's app protocols: runtimed calls apps over plain HTTP/1.1 or gRPC. */
+export function appProtocol(value: string): "http" | "grpc" {
+  if (value === "http" || value === "grpc") return value;
+  if (["https", "grpcs", "h2c"].includes(value)) {
+    throw new InvalidArgumentError(`${value} is a Dapr app protocol runtimed does not speak: it calls the app over http or grpc (no TLS to the app, no HTTP/2 cleartext); put a TLS proxy in front of the app or serve plain http/grpc on its port`);
+  }
+  throw new InvalidArgumentError("must be http or grpc");
+}

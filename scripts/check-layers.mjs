@@ -17,6 +17,8 @@ const RANKS = {
   "pkg/runtime": 2,
   "pkg/controller": 2,
   "pkg/injector": 2,
+  // Writes status on the runtime.io resources (its own process): beside the controller and the injector.
+  "pkg/statuscontroller": 2,
   "pkg/components": 1,
   "pkg/apis": 0,
   // Dapr's wire types and their loader (vendored protos): a leaf, as the API and the app channel both speak it.

@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   const webhook = new InjectorWebhook({
     logger,
     metrics,
-    config: { sidecarImage: options.sidecarImage, imagePullPolicy: options.imagePullPolicy, skipNamespaces: options.skipNamespaces },
+    config: { sidecarImage: options.sidecarImage, imagePullPolicy: options.imagePullPolicy, skipNamespaces: options.skipNamespaces, sidecarResources: options.sidecarResources, nativeSidecar: options.nativeSidecar },
   });
   const server = new InjectorServer(
     { port: options.port, address: options.listenAddress, tlsCertFile: options.tlsCertFile, tlsKeyFile: options.tlsKeyFile, tlsReloadIntervalMs: options.tlsReloadIntervalMs, maxBodyBytes: options.maxBodyBytes },

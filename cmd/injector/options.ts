@@ -1,6 +1,7 @@
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { LogLevel } from "../../pkg/diagnostics/logger.js";
 import { bool, bytes, port, seconds } from "../flags.js";
+import { parseQuantity, type SidecarResources } from "../../pkg/injector/annotations.js";
 import { DEFAULT_SKIP_NAMESPACES } from "../../pkg/injector/patcher.js";
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TLS_RELOAD_INTERVAL_MS } from "../../pkg/injector/server.js";
 
@@ -21,6 +22,13 @@ export interface InjectorOptions {
   logAsJson: boolean;
   maxBodyBytes: number;
   skipNamespaces: string[];
+  sidecarResources: SidecarResources;
+  nativeSidecar: boolean;
+}
+
+function quantity(value: string): string {
+  if (parseQuantity(value) === undefined) throw new InvalidArgumentError("must be a Kubernetes quantity such as 100m, 0.5, 64Mi or 1Gi");
+  return value;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -48,7 +56,12 @@ export function parseInjectorOptions(argv: readonly string[], env: Readonly<Reco
     .option("--skip-namespaces <list>", "more namespaces never injected (comma-separated, repeatable)", collect, [] as string[])
     .addOption(new Option("--log-level <level>", "log level").choices(["error", "warn", "info", "debug"]).default("info"))
     .option("--log-as-json [bool]", "JSON log lines", bool, false)
-    .option("--max-body-size <size>", "AdmissionReview body limit (413 beyond it)", bytes, DEFAULT_MAX_BODY_BYTES);
+    .option("--max-body-size <size>", "AdmissionReview body limit (413 beyond it)", bytes, DEFAULT_MAX_BODY_BYTES)
+    .option("--sidecar-cpu-request <quantity>", "default CPU request of the sidecar (runtime.io/sidecar-cpu-request overrides)", quantity)
+    .option("--sidecar-cpu-limit <quantity>", "default CPU limit of the sidecar", quantity)
+    .option("--sidecar-memory-request <quantity>", "default memory request of the sidecar", quantity)
+    .option("--sidecar-memory-limit <quantity>", "default memory limit of the sidecar", quantity)
+    .option("--enable-native-sidecar [bool]", "inject the sidecar as a native sidecar (an init container with restartPolicy Always) unless runtime.io/enable-native-sidecar says otherwise", bool, false);
   try {
     program.parse([...argv], { from: "user" });
   } catch (error) {
@@ -59,7 +72,13 @@ export function parseInjectorOptions(argv: readonly string[], env: Readonly<Reco
     port: number; listenAddress: string; tlsCertFile: string; tlsKeyFile: string; tlsReloadInterval: number; sidecarImage: string;
     sidecarImagePullPolicy: InjectorOptions["imagePullPolicy"]; metricsPort: number; enableMetrics: boolean;
     skipNamespaces: string[]; logLevel: LogLevel; logAsJson: boolean; maxBodySize: number;
+    sidecarCpuRequest?: string; sidecarCpuLimit?: string; sidecarMemoryRequest?: string; sidecarMemoryLimit?: string; enableNativeSidecar: boolean;
   }>();
+  const sidecarResources: SidecarResources = { requests: {}, limits: {} };
+  if (o.sidecarCpuRequest) sidecarResources.requests.cpu = o.sidecarCpuRequest;
+  if (o.sidecarMemoryRequest) sidecarResources.requests.memory = o.sidecarMemoryRequest;
+  if (o.sidecarCpuLimit) sidecarResources.limits.cpu = o.sidecarCpuLimit;
+  if (o.sidecarMemoryLimit) sidecarResources.limits.memory = o.sidecarMemoryLimit;
   const skip = new Set<string>([...DEFAULT_SKIP_NAMESPACES, ...o.skipNamespaces]);
   if (env.RELEASE_NAMESPACE) skip.add(env.RELEASE_NAMESPACE);
   return {
@@ -76,5 +95,7 @@ export function parseInjectorOptions(argv: readonly string[], env: Readonly<Reco
     logAsJson: o.logAsJson,
     maxBodyBytes: o.maxBodySize,
     skipNamespaces: [...skip],
+    sidecarResources,
+    nativeSidecar: o.enableNativeSidecar,
   };
 }

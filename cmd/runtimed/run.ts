@@ -1,14 +1,21 @@
+import { statSync } from "node:fs";
+import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Command, CommanderError } from "commander";
 import { buildPlan, singleAppArgs, singleAppSinks, templateArgs, templateSinks } from "../../pkg/cli/run/plan.js";
-import { RunError, Supervisor, type AppPlan } from "../../pkg/cli/run/supervisor.js";
+import { ReaperClient } from "../../pkg/cli/run/reaper.js";
+import { RunError, Supervisor, type AppPlan, type RunHooks } from "../../pkg/cli/run/supervisor.js";
 import { findTemplate, loadTemplate, TemplateError } from "../../pkg/cli/run/template.js";
-import { addSidecarFlags, parseOptions, UsageError } from "./options.js";
+import { processStartTicks, RunRecords } from "../../pkg/cli/runs.js";
+import { addSidecarFlags, missingResourceFolder, parseOptions, parseWithDaprVocabulary, UsageError } from "./options.js";
+import { runRecordsFolder } from "./state.js";
 
 type Env = Record<string, string | undefined>;
 
-const RUNTIMED_MAIN = path.join(path.dirname(fileURLToPath(import.meta.url)), "main.js");
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RUNTIMED_MAIN = path.join(HERE, "main.js");
+const REAPER = path.join(HERE, "reaper.js");
 const console = { stdout: process.stdout, stderr: process.stderr };
 
 function runProgram(): Command {
@@ -19,12 +26,15 @@ function runProgram(): Command {
       .option("-f, --run-file <path>", "Dapr's multi-app run template, or a folder holding dapr.yaml")
       .argument("[command...]", "the app's command (after --)")
       .exitOverride()
+      .showSuggestionAfterError(false)
       .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) }),
     { appIdRequired: false },
   );
   // Here an unnamed port is a free one, not the sidecar's fixed default.
   for (const option of program.options) if (option.long === "--http-port" || option.long === "--metrics-port") option.defaultValueDescription = "a free port";
-  return program.addHelpText("after", "\nWithout --http-port or --metrics-port, free ports are picked. The app id defaults to the current folder's name.\nExamples:\n  runtimed run --app-id checkout --app-port 3000 --resources-path ./components -- node app.js\n  runtimed run -f .\n");
+  for (const option of program.options) if (option.long === "--grpc-port") option.defaultValueDescription = "a free port";
+  for (const option of program.options) if (option.long === "--resources-path") option.description += "; default: ~/.dapr/components when it exists (as dapr run), else an in-memory pub/sub";
+  return program.addHelpText("after", "\nWithout --http-port, --grpc-port or --metrics-port, free ports are picked. The app id defaults to the current folder's name.\nDapr's flag names are accepted too (-a, -p, -H, -G, -d, --dapr-http-port, --components-path, ...; docs/cli.md).\nExamples:\n  runtimed run --app-id checkout --app-port 3000 --resources-path ./components -- node app.js\n  runtimed run -f .\n");
 }
 
 /** `runtimed run`: argv after the subcommand; returns the exit code (main exits). */
@@ -33,8 +43,11 @@ export async function runMain(argv: readonly string[], env: Env): Promise<number
   const dash = argv.indexOf("--");
   const flags = dash === -1 ? [...argv] : argv.slice(0, dash);
   const command = dash === -1 ? [] : argv.slice(dash + 1);
+  let args: string[];
   try {
-    program.parse(flags, { from: "user" });
+    const parsed = parseWithDaprVocabulary(program, flags);
+    for (const warning of parsed.warnings) process.stderr.write(`runtimed run: ${warning}\n`);
+    args = parsed.args;
   } catch (error) {
     if (error instanceof CommanderError && ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code)) return 0;
     return usage((error as Error).message.replace(/^error: /, ""));
@@ -50,9 +63,19 @@ export async function runMain(argv: readonly string[], env: Env): Promise<number
       if (ignored.length > 0) process.stderr.write(`runtimed run: with -f these flags are ignored (set them in the run template): ${ignored.join(", ")}\n`);
       plans = await templatePlans(runFile, env);
     } else {
-      const given = { appId: program.opts<{ appId?: string }>().appId, httpPort: program.getOptionValueSource("httpPort") === "cli", metricsPort: program.getOptionValueSource("metricsPort") === "cli" };
-      const sidecarArgs = await singleAppArgs(flags, given, cwd);
+      const source = (name: string): boolean => program.getOptionValueSource(name) === "cli";
+      const given = { appId: program.opts<{ appId?: string }>().appId, httpPort: source("httpPort"), grpcPort: source("grpcPort"), metricsPort: source("metricsPort") };
+      const sidecarArgs = await singleAppArgs(args, given, cwd);
+      if (!source("resourcesPath")) {
+        const daprDefault = daprComponentsFolder(env);
+        if (daprDefault) {
+          sidecarArgs.push("--resources-path", daprDefault);
+          process.stdout.write(`runtimed run: no --resources-path: using ${daprDefault} (as dapr run does)\n`);
+        }
+      }
       const options = parseOptions(sidecarArgs, env);
+      const missing = await missingResourceFolder(options.resourcesPaths);
+      if (missing) throw new Error(missing);
       plans = [buildPlan({ settings: options, sidecarArgs, cwd, command: command.length > 0 ? command : undefined, env, ...singleAppSinks(console) })];
     }
   } catch (error) {
@@ -60,7 +83,56 @@ export async function runMain(argv: readonly string[], env: Env): Promise<number
     process.stderr.write(`runtimed run: ${(error as Error).message}\n`);
     return 1;
   }
-  return supervise(plans);
+  return supervise(plans, env);
+}
+
+/** `dapr run`'s default resources folder, when `dapr init` made one. */
+function daprComponentsFolder(env: Env): string | undefined {
+  const folder = path.join(env.HOME || homedir(), ".dapr", "components");
+  try {
+    return statSync(folder).isDirectory() ? folder : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Records each app for `runtimed list`/`stop`, and registers its processes with the reaper. */
+function runHooks(records: RunRecords, reaper: ReaperClient): RunHooks & { settled(): Promise<void> } {
+  const startTicks = processStartTicks(process.pid);
+  const recorded = new Set<Promise<void>>();
+  const track = (work: Promise<void>): void => {
+    const settled = work.catch((error: unknown) => process.stderr.write(`runtimed run: cannot update ${records.folder}: ${(error as Error).message}\n`)).then(() => void recorded.delete(settled));
+    recorded.add(settled);
+  };
+  return {
+    settled: async () => void (await Promise.all([...recorded])),
+    spawned: (role, pid, graceMs) => reaper.watch(role, pid, graceMs),
+    started: (plan, pids) =>
+      track(
+        records.add({
+          appId: plan.appId,
+          cliPid: process.pid,
+          sidecarPid: pids.sidecar,
+          appPid: pids.app,
+          reaperPid: reaper.pid,
+          httpPort: plan.ports.http,
+          grpcPort: plan.ports.grpc,
+          metricsPort: plan.ports.metrics,
+          appPort: plan.ports.app,
+          command: [...(plan.command ?? [])],
+          cwd: plan.cwd,
+          runTemplatePath: plan.runTemplatePath,
+          created: new Date().toISOString(),
+          startTicks,
+        }),
+      ),
+    stopped: (plan, pids) => {
+      reaper.gone(pids.app);
+      reaper.gone(pids.sidecar);
+      // After the add it may still be writing, so that the file does not outlive the run.
+      track(Promise.all([...recorded]).then(() => records.remove({ appId: plan.appId, cliPid: process.pid })));
+    },
+  };
 }
 
 async function templatePlans(runFile: string, env: Env): Promise<AppPlan[]> {
@@ -68,7 +140,9 @@ async function templatePlans(runFile: string, env: Env): Promise<AppPlan[]> {
   for (const warning of template.warnings) process.stderr.write(`runtimed run: warning: ${warning}\n`);
   const now = new Date();
   const plans: AppPlan[] = [];
+  const daprDefault = daprComponentsFolder(env);
   for (const [index, app] of template.apps.entries()) {
+    if (app.resourcesPaths.length === 0 && daprDefault) app.resourcesPaths.push(daprDefault);
     const sidecarArgs = await templateArgs(app);
     let options;
     try {
@@ -78,17 +152,22 @@ async function templatePlans(runFile: string, env: Env): Promise<AppPlan[]> {
     }
     const sinks = templateSinks(app, console, now);
     if (sinks.logFiles.length > 0) process.stdout.write(`runtimed run: app "${app.appId}" writes log files to ${path.dirname(sinks.logFiles[0]!)}\n`);
-    plans.push(buildPlan({ settings: options, sidecarArgs, cwd: app.appDirPath, command: app.command, env, extraEnv: app.env, appSink: sinks.appSink, runtimeSink: sinks.runtimeSink }));
+    plans.push(buildPlan({ settings: options, sidecarArgs, cwd: app.appDirPath, command: app.command, env, extraEnv: app.env, appSink: sinks.appSink, runtimeSink: sinks.runtimeSink, runTemplatePath: template.file }));
   }
   return plans;
 }
 
-async function supervise(plans: AppPlan[]): Promise<number> {
+async function supervise(plans: AppPlan[], env: Env): Promise<number> {
+  const records = new RunRecords(runRecordsFolder(env));
+  const reaper = ReaperClient.start(process.execPath, REAPER);
+  const hooks = runHooks(records, reaper);
+  for (const plan of plans) plan.sidecarEnv.RUNTIMED_SUPERVISOR_PID = String(process.pid);
   const supervisor = new Supervisor(plans, {
     node: process.execPath,
     runtimedMain: RUNTIMED_MAIN,
     info: (message) => process.stdout.write(`runtimed run: ${message}\n`),
     error: (message) => process.stderr.write(`runtimed run: ${message}\n`),
+    hooks,
   });
   const stop = new AbortController();
   const onSignal = (): void => {
@@ -106,6 +185,8 @@ async function supervise(plans: AppPlan[]): Promise<number> {
   } finally {
     process.off("SIGINT", onSignal);
     process.off("SIGTERM", onSignal);
+    reaper.close();
+    await hooks.settled();
   }
 }
 

@@ -1,11 +1,11 @@
 import { createRequire } from "node:module";
 import type { CelInput } from "@bufbuild/cel";
+import { RETRY_DEFAULTS } from "../util/backoff.js";
 import { parseDurationMs } from "../util/parse.js";
 
 /**
  * Dapr's `Resiliency` resource (docs "Resiliency policies"; dapr/dapr pkg/apis/resiliency/v1alpha1),
- * parsed into typed policies. Defaults are daprd's: a retry is `constant` every 5s, exponential grows to
- * `maxInterval` 60s, `maxRetries` -1 (forever); a breaker half-opens after `timeout` 60s, lets
+ * parsed into typed policies. Defaults are daprd's: a retry's are RETRY_DEFAULTS.dapr (util/backoff.ts); a breaker half-opens after `timeout` 60s, lets
  * `maxRequests` 1 through, trips at `consecutiveFailures > 5`, and never clears its counts while closed
  * unless `interval` is set.
  */
@@ -138,7 +138,8 @@ function namedMap(value: unknown, field: string, errors: FieldError[]): Array<[s
 }
 
 function parseRetry(value: unknown, at: string, errors: FieldError[]): RetryPolicySpec {
-  const spec: RetryPolicySpec = { policy: "constant", durationMs: 5000, initialIntervalMs: 500, maxIntervalMs: 60_000, maxRetries: -1 };
+  const dapr = RETRY_DEFAULTS.dapr;
+  const spec: RetryPolicySpec = { policy: dapr.policy, durationMs: dapr.durationMs, initialIntervalMs: dapr.initialMs, maxIntervalMs: dapr.maxMs, maxRetries: dapr.maxRetries };
   if (!isObject(value)) {
     errors.push({ field: at, message: "must be a mapping" });
     return spec;

@@ -113,7 +113,6 @@ export interface ResiliencyResource {
 }
 
 export type Resource = ComponentResource | SubscriptionResource | ConfigurationResource | ResiliencyResource;
-export type ResourceKind = Resource["kind"];
 
 /** A resource applies to this app when it has no scopes or its scopes name the app-id (Dapr's rule). */
 export function inScope(resource: { scopes?: string[] }, appId: string): boolean {

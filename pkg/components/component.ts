@@ -3,9 +3,18 @@ import type { Logger, SecretRedactor } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
 import type { ComponentMetadata } from "./metadata.js";
 
-/** The building blocks; a component's kind is the first segment of its type (`pubsub.redis` -> pubsub). */
+/**
+ * The building blocks; a component's kind is the first segment of its type (`pubsub.redis` -> pubsub).
+ * Secret stores come first: other components' secretKeyRefs resolve through them, so they are
+ * initialised before and closed after the rest (loadRank).
+ */
 export const COMPONENT_KINDS = ["secretstores", "pubsub", "configuration", "bindings"] as const;
 export type ComponentKind = (typeof COMPONENT_KINDS)[number];
+
+/** Initialisation order of a component type: secret stores (0) before every other kind (1); close in reverse. */
+export function loadRank(type: string): number {
+  return kindOfType(type) === "secretstores" ? 0 : 1;
+}
 
 export function kindOfType(type: string): ComponentKind | undefined {
   const prefix = type.split(".")[0];
@@ -52,6 +61,8 @@ export interface ComponentContext {
   kubeConfig?: KubeConfig;
   /** Epoch ms; message expiry reads it (tests inject a clock so TTLs pass without waiting). Default Date.now. */
   now?: () => number;
+  /** How long close() waits for work in flight (the sidecar's --graceful-shutdown-seconds); default 5s. */
+  gracefulShutdownMs?: number;
 }
 
 /**

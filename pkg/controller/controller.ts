@@ -4,9 +4,15 @@ import { inScope } from "../apis/types.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
 import type { Gate } from "../diagnostics/health.js";
-import { Backoff, type BackoffOptions } from "../util/backoff.js";
+import { Backoff, RETRY_DEFAULTS, type BackoffOptions } from "../util/backoff.js";
 import { diffResources, resourceKey, specFingerprint } from "./differ.js";
 import type { ResourceLoader } from "./loader.js";
+import { SecretRotation, type SecretRotationOptions } from "./rotation.js";
+
+/** Told what became of each Component change (the sidecar's Kubernetes Events: pkg/controller/events.ts). */
+export interface ComponentOutcomeListener {
+  report(component: ComponentResource, outcome: "Loaded" | "InitFailed" | "Reloaded" | "ReloadFailed", detail: string): void;
+}
 
 /** What the reconciler drives: the processor (init new first, keep the old on failure; pkg/runtime/processor.ts). */
 export interface ComponentApplier {
@@ -37,8 +43,12 @@ export interface ControllerOptions {
   syncedGate?: Gate;
   /** Full re-read and reconcile (default 60 s): catches what a watch missed, retries what failed. */
   resyncIntervalMs?: number;
-  /** Requeue after a failed pass (default 500 ms doubling to 30 s). */
+  /** Requeue after a failed pass (default RETRY_DEFAULTS.controllerRequeue). */
   retryBackoff?: BackoffOptions;
+  /** Secret rotation: components reload when a secret they reference changes (off when absent). */
+  secrets?: SecretRotationOptions;
+  /** Told each Component's outcome: loaded, reloaded, or failed (the old instance keeps serving). */
+  outcomes?: ComponentOutcomeListener;
   /** Resources the mode brings itself (kubernetes: the `kubernetes` secret store) unless the loader has one of the same kind and name. */
   implicit?: readonly Resource[];
 }
@@ -46,7 +56,7 @@ export interface ControllerOptions {
 type Operation = "create" | "update" | "delete";
 
 /**
- * One loop for both modes (ARCHITECTURE.md "The layers", issue 6): loader -> differ on the spec ->
+ * One loop for both modes (ARCHITECTURE.md "The layers"): loader -> differ on the spec ->
  * reconciler applying deletes, then updates, then creates, one resource at a time. Level-based:
  * every trigger (a watch event, the resync timer, a retry) reads the loader's whole snapshot and
  * converges towards it; nothing depends on seeing each event.
@@ -57,6 +67,8 @@ export class Controller {
   private readonly listeners: ResourceListener[] = [];
   private readonly backoff: Backoff;
   private readonly reloads: Counter<"kind" | "operation" | "result">;
+  private readonly rotations: Counter<"component" | "result">;
+  private readonly rotation?: SecretRotation;
   private started = false;
   private closed = false;
   private running?: Promise<void>;
@@ -66,26 +78,17 @@ export class Controller {
   private subscriptionsFingerprint = "[]";
   private configurationsFingerprint = "[]";
   private resilienciesFingerprint = "[]";
-  private subscriptionSet: SubscriptionResource[] = [];
-  private configurationSet: ConfigurationResource[] = [];
 
   constructor(private readonly options: ControllerOptions) {
     this.logger = scoped(options.logger, "runtime.controller");
-    this.backoff = new Backoff({ initialMs: 500, maxMs: 30_000, ...options.retryBackoff });
+    this.backoff = new Backoff(options.retryBackoff ?? RETRY_DEFAULTS.controllerRequeue);
     this.reloads = options.metrics.counter("component_reload_total", "Resource changes applied by the controller after startup, by kind, operation and result", ["kind", "operation", "result"]);
+    this.rotations = options.metrics.counter("component_secret_rotation_total", "Component reloads because a referenced secret changed, by component and result (failure: the old instance keeps serving)", ["component", "result"]);
+    if (options.secrets) this.rotation = new SecretRotation(options.secrets, () => this.trigger());
   }
 
   addListener(listener: ResourceListener): void {
     this.listeners.push(listener);
-  }
-
-  /** The declarative Subscriptions in scope, as last applied. */
-  subscriptions(): SubscriptionResource[] {
-    return [...this.subscriptionSet];
-  }
-
-  configurations(): ConfigurationResource[] {
-    return [...this.configurationSet];
   }
 
   /**
@@ -109,6 +112,7 @@ export class Controller {
     this.closed = true;
     clearTimeout(this.retryTimer);
     clearTimeout(this.resyncTimer);
+    this.rotation?.close();
     await this.options.loader.close();
     await this.running?.catch(() => undefined);
   }
@@ -150,7 +154,10 @@ export class Controller {
     if (this.closed) return;
     this.resyncTimer = setTimeout(() => {
       this.options.loader.resync().then(
-        () => this.trigger(),
+        () => {
+          this.rotation?.requestCheck();
+          this.trigger();
+        },
         (error: unknown) => this.logger.warn(`resync failed: ${(error as Error).message}`),
       ).finally(() => this.scheduleResync());
     }, this.options.resyncIntervalMs ?? 60_000);
@@ -171,11 +178,18 @@ export class Controller {
     const failures: string[] = [];
     const step = async (operation: Operation, resource: Resource): Promise<void> => {
       if (this.closed) return;
+      const rotation = resource.kind === "Component" && operation !== "delete" ? this.rotation : undefined;
+      // Taken before init: a change racing the init is seen as a change at the next check, never missed.
+      const fingerprint = rotation ? await rotation.fingerprint(resource as ComponentResource) : undefined;
       try {
         await this.applyOne(operation, resource);
+        rotation?.settled(resource.metadata.name, fingerprint);
+        if (operation === "delete") this.rotation?.forget(resource.metadata.name);
         if (!startup) this.reloads.inc({ kind: resource.kind, operation, result: "success" });
+        if (resource.kind === "Component" && operation !== "delete") this.options.outcomes?.report(resource, operation === "create" ? "Loaded" : "Reloaded", "");
       } catch (error) {
         if (!startup) this.reloads.inc({ kind: resource.kind, operation, result: "failure" });
+        if (resource.kind === "Component" && operation !== "delete") this.options.outcomes?.report(resource, operation === "create" ? "InitFailed" : "ReloadFailed", (error as Error).message);
         const component = resource.kind === "Component" ? resource : undefined;
         // Dapr's startup rule: a component that fails to initialise stops the sidecar unless ignoreErrors.
         if (startup && component && !component.spec.ignoreErrors) throw error;
@@ -186,9 +200,48 @@ export class Controller {
     for (const resource of diff.deletes) await step("delete", resource);
     for (const resource of diff.updates) await step("update", resource);
     for (const resource of diff.creates) await step("create", resource);
+    if (this.rotation && !startup) failures.push(...(await this.rotateSecrets(this.rotation)));
+    this.rotation?.watch([...this.applied.values()].filter((r): r is ComponentResource => r.kind === "Component"));
     await this.notifyListeners();
     if (failures.length > 0 && !startup) throw new Error(`${failures.length} change(s) failed: ${failures.join("; ")}`);
     if (failures.length > 0) this.requeue(new Error(`${failures.length} component(s) failed at startup`));
+  }
+
+  /**
+   * Reloads what rotated: a file store whose file changed first (it reads the file at init), then
+   * each component whose referenced secrets hash differently from when it was applied. Returns the failures.
+   */
+  private async rotateSecrets(rotation: SecretRotation): Promise<string[]> {
+    const { stores, check } = rotation.take();
+    if (!check) return [];
+    const components = (): ComponentResource[] => [...this.applied.values()].filter((r): r is ComponentResource => r.kind === "Component");
+    const failed: string[] = [];
+    const reload = async (component: ComponentResource, why: string): Promise<void> => {
+      this.logger.info(`reloading Component ${component.metadata.name}: ${why}`);
+      const fingerprint = await rotation.fingerprint(component);
+      try {
+        await this.applyOne("update", component);
+        rotation.settled(component.metadata.name, fingerprint);
+        this.rotations.inc({ component: component.metadata.name, result: "success" });
+        this.options.outcomes?.report(component, "Reloaded", "");
+      } catch (error) {
+        this.rotations.inc({ component: component.metadata.name, result: "failure" });
+        const message = `reloading after its secret changed failed: ${(error as Error).message}`;
+        this.options.outcomes?.report(component, "ReloadFailed", message);
+        failed.push(`Component/${component.metadata.name}: ${message}`);
+      }
+    };
+    for (const store of stores) {
+      const resource = components().find((c) => c.metadata.name === store);
+      if (resource) await reload(resource, "its secrets file changed");
+    }
+    for (const component of components()) {
+      if (stores.has(component.metadata.name)) continue;
+      if (await rotation.changed(component)) await reload(component, "a secret it references changed");
+    }
+    // The retry after a failed pass checks again: a wrong value keeps being reported until fixed.
+    if (failed.length > 0) rotation.requestCheck();
+    return failed;
   }
 
   private async applyOne(operation: Operation, resource: Resource): Promise<void> {
@@ -213,12 +266,10 @@ export class Controller {
     const resPrint = print(resiliencies);
     if (subsPrint !== this.subscriptionsFingerprint) {
       this.subscriptionsFingerprint = subsPrint;
-      this.subscriptionSet = subscriptions;
       for (const l of this.listeners) await this.safely("subscriptionsChanged", () => l.subscriptionsChanged?.(subscriptions));
     }
     if (confPrint !== this.configurationsFingerprint) {
       this.configurationsFingerprint = confPrint;
-      this.configurationSet = configurations;
       for (const l of this.listeners) await this.safely("configurationsChanged", () => l.configurationsChanged?.(configurations));
     }
     if (resPrint !== this.resilienciesFingerprint) {

@@ -1,5 +1,5 @@
 import type { ComponentResource, Resource } from "../apis/types.js";
-import { kindOfType } from "../components/component.js";
+import { loadRank } from "../components/component.js";
 
 /** Resources are identified by kind and name (names are unique per kind in a namespace). */
 export function resourceKey(resource: Resource): string {
@@ -43,9 +43,9 @@ export function diffResources(applied: ReadonlyMap<string, Resource>, desired: r
   return diff;
 }
 
+/** Components in load order (secret stores first), then the resources that use them. */
 function rank(resource: Resource): number {
-  if (resource.kind !== "Component") return 2;
-  return kindOfType((resource as ComponentResource).spec.type) === "secretstores" ? 0 : 1;
+  return resource.kind === "Component" ? loadRank((resource as ComponentResource).spec.type) : 2;
 }
 
 /** JSON with object keys sorted and undefined members dropped, so equal specs compare equal. */

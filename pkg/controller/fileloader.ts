@@ -4,6 +4,7 @@ import type { Resource } from "../apis/types.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import { formatManifestError, manifestFilesIn, parseManifests } from "./files.js";
 import { resourceKey } from "./differ.js";
+import { describeUnserved, unservedBuildingBlock } from "./unserved.js";
 import type { ResourceLoader } from "./loader.js";
 
 export interface FileLoaderOptions {
@@ -25,6 +26,8 @@ export class FileLoader implements ResourceLoader {
   private readonly lastGood = new Map<string, Resource[]>();
   /** The last error text reported per file, so a resync does not repeat the same complaint. */
   private readonly reported = new Map<string, string>();
+  /** Components of building blocks runtimed does not serve, already reported (file and name). */
+  private readonly unservedReported = new Set<string>();
   private readonly watchers: FSWatcher[] = [];
   private timer?: NodeJS.Timeout;
   private onChange: () => void = () => undefined;
@@ -86,6 +89,7 @@ export class FileLoader implements ResourceLoader {
       for (const file of await this.listFolder(folder)) {
         seenFiles.add(file);
         for (const resource of await this.readFileResources(file)) {
+          if (this.skipUnserved(file, resource)) continue;
           const key = resourceKey(resource);
           if (resources.has(key)) this.logger.warn(`${file}: ${key} is defined more than once; the last definition (in file name order) wins`);
           resources.set(key, resource);
@@ -132,6 +136,19 @@ export class FileLoader implements ResourceLoader {
     }
     this.report(file, `skipping invalid manifest: ${errors}`);
     return parsed.resources;
+  }
+
+  /** A dapr.io Component of a building block runtimed does not serve: reported once, not loaded. */
+  private skipUnserved(file: string, resource: Resource): boolean {
+    const buildingBlock = unservedBuildingBlock(resource);
+    if (!buildingBlock || resource.kind !== "Component") return false;
+    const key = `${file}\0${resource.metadata.name}`;
+    if (!this.unservedReported.has(key)) {
+      this.unservedReported.add(key);
+      if (resource.spec.ignoreErrors) this.logger.info(`${file}: Component ${JSON.stringify(resource.metadata.name)} (${resource.spec.type}): runtimed does not serve ${buildingBlock}; skipped (ignoreErrors)`);
+      else this.logger.warn(describeUnserved(file, resource, buildingBlock));
+    }
+    return true;
   }
 
   private forget(file: string): void {

@@ -5,7 +5,8 @@ import type { BackoffOptions } from "../util/backoff.js";
 import { FileLoader } from "./fileloader.js";
 import { StaticLoader, type ResourceLoader } from "./loader.js";
 
-export { Controller, type ComponentApplier, type ControllerOptions, type ResourceListener } from "./controller.js";
+export { Controller, type ComponentApplier, type ComponentOutcomeListener, type ControllerOptions, type ResourceListener } from "./controller.js";
+export { ComponentEventReporter, type EventReporterOptions } from "./events.js";
 export type { ResourceLoader } from "./loader.js";
 
 /** Knobs tests turn down (production keeps the defaults). */
@@ -16,7 +17,7 @@ export interface ControllerTuning {
   debounceMs?: number;
   /** Kubernetes: informer restart backoff (default 200 ms doubling to 30 s). */
   restartBackoff?: BackoffOptions;
-  /** Requeue backoff after a failed reconcile pass (default 500 ms doubling to 30 s). */
+  /** Requeue backoff after a failed reconcile pass (default RETRY_DEFAULTS.controllerRequeue). */
   retryBackoff?: BackoffOptions;
 }
 

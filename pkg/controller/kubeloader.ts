@@ -2,7 +2,7 @@ import { CustomObjectsApi, makeInformer, type KubeConfig, type KubernetesObject,
 import type { Resource } from "../apis/types.js";
 import { validateResource } from "../apis/validate.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
-import { Backoff, type BackoffOptions } from "../util/backoff.js";
+import { Backoff, RETRY_DEFAULTS, type BackoffOptions } from "../util/backoff.js";
 import { resourceKey } from "./differ.js";
 import type { ResourceLoader } from "./loader.js";
 
@@ -79,7 +79,7 @@ class InformerRunner {
     const { group, version, plural } = watched;
     const list = (): Promise<never> => api.listNamespacedCustomObject({ group, version, namespace, plural }) as Promise<never>;
     this.informer = makeInformer(kubeConfig, `/apis/${group}/${version}/namespaces/${encodeURIComponent(namespace)}/${plural}`, list) as ListWatch<KubernetesObject>;
-    this.backoff = new Backoff(options.restartBackoff);
+    this.backoff = new Backoff(options.restartBackoff ?? RETRY_DEFAULTS.informerRestart);
     this.informer.on("error", (error) => this.failed(error));
   }
 
@@ -158,7 +158,7 @@ class InformerRunner {
     const result = validateResource({
       apiVersion: raw.apiVersion ?? `${this.watched.group}/${this.watched.version}`,
       kind: raw.kind ?? this.watched.kind,
-      metadata: { name, namespace: meta.namespace, resourceVersion: meta.resourceVersion, uid: meta.uid },
+      metadata: { name, namespace: meta.namespace, resourceVersion: meta.resourceVersion, uid: meta.uid, ...(meta.generation !== undefined ? { generation: meta.generation } : {}) },
       spec: raw.spec,
       ...(raw.auth !== undefined ? { auth: raw.auth } : {}),
       ...(raw.scopes !== undefined ? { scopes: raw.scopes } : {}),

@@ -5,8 +5,6 @@
  */
 import { parseBool } from "../util/parse.js";
 
-export const ANNOTATION_PREFIX = "runtime.io/";
-
 export const ANNOTATIONS = {
   enabled: "runtime.io/enabled",
   appId: "runtime.io/app-id",
@@ -26,8 +24,6 @@ export const ANNOTATIONS = {
   env: "runtime.io/env",
 } as const;
 
-/** Dapr's name of the app protocol annotation, accepted too so that a Dapr pod spec works unchanged. */
-export const DAPR_APP_PROTOCOL = "dapr.io/app-protocol";
 export const APP_PROTOCOLS = ["http", "grpc"] as const;
 
 export const LOG_LEVELS = ["error", "warn", "info", "debug"] as const;
@@ -66,6 +62,30 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** An image reference: no whitespace or control characters; the registry validates the rest. */
 const IMAGE = /^[A-Za-z0-9][A-Za-z0-9._\-/:@]{0,254}$/;
 
+const RUNTIME_PREFIX = "runtime.io/";
+const DAPR_PREFIX = "dapr.io/";
+
+/**
+ * A pod's annotations with Dapr's `dapr.io/<name>` read as `runtime.io/<name>` wherever the pod does not
+ * set the runtime.io one (daprd's injector reads the same names), so a Dapr pod spec works unchanged;
+ * `named` puts the name the pod used back into a message about it.
+ */
+export function withDaprNames(annotations: Readonly<Record<string, string>> | undefined): { annotations: Record<string, string> | undefined; named: (message: string) => string } {
+  if (!annotations) return { annotations, named: (message) => message };
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  const fromDapr = new Set<string>();
+  for (const [key, value] of Object.entries(annotations)) out[key] = value;
+  for (const [key, value] of Object.entries(annotations)) {
+    if (!key.startsWith(DAPR_PREFIX)) continue;
+    const ours = RUNTIME_PREFIX + key.slice(DAPR_PREFIX.length);
+    if (annotations[ours] !== undefined) continue;
+    out[ours] = value;
+    fromDapr.add(ours);
+  }
+  const named = (message: string): string => message.replace(/runtime\.io\/[a-z0-9-]+/g, (key) => (fromDapr.has(key) ? DAPR_PREFIX + key.slice(RUNTIME_PREFIX.length) : key));
+  return { annotations: out, named };
+}
+
 /** True when the pod asks for the sidecar (`runtime.io/enabled: "true"`, any case). */
 export function injectionRequested(annotations: Readonly<Record<string, string>> | undefined): boolean {
   const value = annotations?.[ANNOTATIONS.enabled];
@@ -93,7 +113,7 @@ export function parseAnnotations(annotations: Readonly<Record<string, string>> |
   }
   value.appPort = portOf(get(ANNOTATIONS.appPort), ANNOTATIONS.appPort, bad);
   value.metricsPort = portOf(get(ANNOTATIONS.metricsPort), ANNOTATIONS.metricsPort, bad);
-  const protocolKey = get(ANNOTATIONS.appProtocol) !== undefined ? ANNOTATIONS.appProtocol : DAPR_APP_PROTOCOL;
+  const protocolKey = ANNOTATIONS.appProtocol;
   const protocol = get(protocolKey);
   if (protocol !== undefined) {
     const lower = protocol.toLowerCase();

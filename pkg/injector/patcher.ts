@@ -5,7 +5,9 @@
 import type { IContainer } from "kubernetes-models/v1/Container";
 import type { IContainerPort } from "kubernetes-models/v1/ContainerPort";
 import type { IEnvVar } from "kubernetes-models/v1/EnvVar";
-import { injectionRequested, isValidAppId, parseAnnotations, type SidecarAnnotations } from "./annotations.js";
+import { heapFlags, MIN_OLD_SPACE_MIB, oldSpaceFor } from "../diagnostics/heap.js";
+import { injectionRequested, isValidAppId, parseAnnotations, withDaprNames, parseQuantity, type SidecarAnnotations, type SidecarResources } from "./annotations.js";
+import { parsePlacement, sidecarProbes, type SidecarPlacement } from "./probes.js";
 
 export const SIDECAR_CONTAINER_NAME = "runtimed";
 export const SIDECAR_HTTP_PORT = 3500;
@@ -20,6 +22,10 @@ export interface InjectorConfig {
   skipNamespaces: readonly string[];
   defaultLogLevel?: string;
   defaultMetricsPort?: number;
+  /** Chart-wide sidecar requests and limits; the runtime.io/sidecar-* annotations override each value. */
+  sidecarResources?: SidecarResources;
+  /** Chart-wide default of runtime.io/enable-native-sidecar. */
+  nativeSidecar?: boolean;
 }
 
 export const DEFAULT_SKIP_NAMESPACES = ["kube-system", "kube-public"] as const;
@@ -73,9 +79,18 @@ function containersOf(pod: unknown, field: "containers" | "initContainers" = "co
 }
 
 /** Decides and builds the patch. Non-pods are the webhook's business; this sees only pod objects. */
-export function createPatch(pod: unknown, namespace: string, annotations: Readonly<Record<string, string>> | undefined, config: InjectorConfig): PatchDecision {
+export function createPatch(pod: unknown, namespace: string, podAnnotations: Readonly<Record<string, string>> | undefined, config: InjectorConfig): PatchDecision {
+  const { annotations, named } = withDaprNames(podAnnotations);
+  const decision = decide(pod, namespace, annotations, config);
+  return decision.kind === "invalid" ? { ...decision, errors: decision.errors.map(named) } : decision;
+}
+
+function decide(pod: unknown, namespace: string, annotations: Readonly<Record<string, string>> | undefined, config: InjectorConfig): PatchDecision {
   if (config.skipNamespaces.includes(namespace)) return { kind: "skip", reason: `namespace ${namespace} is never injected` };
-  if (!injectionRequested(annotations)) return { kind: "skip", reason: "runtime.io/enabled is not \"true\"" };
+  // The label of the same name opts in too: it is what the webhook's default objectSelector matches.
+  if (!injectionRequested(annotations) && !injectionRequested(stringRecord(isObject(pod) && isObject(pod.metadata) ? pod.metadata.labels : undefined))) {
+    return { kind: "skip", reason: "runtime.io/enabled is not \"true\"" };
+  }
   const containers = containersOf(pod);
   if (containers.length === 0) return { kind: "invalid", errors: ["the pod has no containers"] };
   if (containers.some((c) => c.name === SIDECAR_CONTAINER_NAME)) return { kind: "skip", reason: `the pod already has a ${SIDECAR_CONTAINER_NAME} container` };
@@ -85,7 +100,8 @@ export function createPatch(pod: unknown, namespace: string, annotations: Readon
   }
 
   const parsed = parseAnnotations(annotations);
-  if (!parsed.ok) return { kind: "invalid", errors: parsed.errors };
+  const placement = parsePlacement(annotations, config.nativeSidecar);
+  if (!parsed.ok || !placement.ok) return { kind: "invalid", errors: [...(parsed.ok ? [] : parsed.errors), ...(placement.ok ? [] : placement.errors)] };
   const settings = parsed.value;
   const errors: string[] = [];
   const appId = settings.appId ?? defaultAppId(pod);
@@ -98,7 +114,14 @@ export function createPatch(pod: unknown, namespace: string, annotations: Readon
   errors.push(...portConflicts(containers, settings, metricsEnabled ? metricsPort : undefined));
   if (errors.length > 0 || appId === undefined) return { kind: "invalid", errors };
 
-  const patch: JsonPatchAdd[] = [{ op: "add", path: "/spec/containers/-", value: sidecarContainer(appId, settings, metricsEnabled, metricsPort, config) }];
+  const sidecar = sidecarContainer(appId, settings, metricsEnabled, metricsPort, config, placement.value);
+  // A native sidecar goes first among the init containers, so the ones after it can already call it.
+  const initContainers = containersOf(pod, "initContainers");
+  const patch: JsonPatchAdd[] = !placement.value.nativeSidecar
+    ? [{ op: "add", path: "/spec/containers/-", value: sidecar }]
+    : [initContainers.length > 0 || (isObject(pod) && isObject(pod.spec) && Array.isArray(pod.spec.initContainers))
+      ? { op: "add", path: "/spec/initContainers/0", value: { ...sidecar, restartPolicy: "Always" } }
+      : { op: "add", path: "/spec/initContainers", value: [{ ...sidecar, restartPolicy: "Always" }] }];
   containers.forEach((container, index) => {
     const env = Array.isArray(container.env) ? container.env : undefined;
     if (env?.some((e) => isObject(e) && e.name === "RUNTIME_HTTP_PORT")) return;
@@ -126,7 +149,7 @@ function portConflicts(containers: Json[], settings: SidecarAnnotations, metrics
   return errors;
 }
 
-function sidecarContainer(appId: string, settings: SidecarAnnotations, metricsEnabled: boolean, metricsPort: number, config: InjectorConfig): IContainer {
+function sidecarContainer(appId: string, settings: SidecarAnnotations, metricsEnabled: boolean, metricsPort: number, config: InjectorConfig, placement: SidecarPlacement): IContainer {
   const args = ["--mode", "kubernetes", "--app-id", appId, "--http-port", String(SIDECAR_HTTP_PORT)];
   if (settings.appPort !== undefined) args.push("--app-port", String(settings.appPort));
   if (settings.appProtocol !== undefined) args.push("--app-protocol", settings.appProtocol);
@@ -152,8 +175,7 @@ function sidecarContainer(appId: string, settings: SidecarAnnotations, metricsEn
     args,
     env,
     ports,
-    readinessProbe: { httpGet: { path: "/v1.0/healthz/outbound", port: SIDECAR_HTTP_PORT }, initialDelaySeconds: 1, periodSeconds: 3, timeoutSeconds: 3, failureThreshold: 5 },
-    livenessProbe: { httpGet: { path: "/v1.0/healthz", port: SIDECAR_HTTP_PORT }, initialDelaySeconds: 3, periodSeconds: 6, timeoutSeconds: 3, failureThreshold: 3 },
+    ...sidecarProbes(SIDECAR_HTTP_PORT, placement),
     securityContext: {
       runAsNonRoot: true,
       readOnlyRootFilesystem: true,
@@ -162,7 +184,14 @@ function sidecarContainer(appId: string, settings: SidecarAnnotations, metricsEn
       seccompProfile: { type: "RuntimeDefault" },
     },
   };
-  const { requests, limits } = settings.resources;
+  const requests = { ...config.sidecarResources?.requests, ...settings.resources.requests };
+  const limits = { ...config.sidecarResources?.limits, ...settings.resources.limits };
+  // The heap sized to the limit from the first instant (pkg/diagnostics/heap.ts), so the sidecar never
+  // re-executes itself to size it; a NODE_OPTIONS of the pod's runtime.io/env is left alone.
+  const limitBytes = limits.memory === undefined ? undefined : parseQuantity(limits.memory);
+  if (limitBytes !== undefined && oldSpaceFor(limitBytes) >= MIN_OLD_SPACE_MIB && !env.some((e) => e.name === "NODE_OPTIONS")) {
+    env.push({ name: "NODE_OPTIONS", value: heapFlags(limitBytes).join(" ") });
+  }
   if (Object.keys(requests).length > 0 || Object.keys(limits).length > 0) {
     container.resources = {};
     if (Object.keys(requests).length > 0) container.resources.requests = { ...requests };

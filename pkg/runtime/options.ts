@@ -31,6 +31,9 @@ export interface RuntimeOptions {
   appMaxConcurrency: number;
   apiToken?: string;
   appToken?: string;
+  /** --api-token-file / --app-token-file: the token read from a file, re-read when it changes (over the env tokens). */
+  apiTokenFile?: string;
+  appTokenFile?: string;
   /** The process environment as cmd/ read it; components get it through their context. */
   env: Readonly<Record<string, string | undefined>>;
 }

@@ -1,6 +1,6 @@
 import type { ComponentResource } from "../apis/types.js";
 import type { Registries } from "../components/builtins.js";
-import { kindOfType, type ComponentContext } from "../components/component.js";
+import { COMPONENT_KINDS, kindOfType, loadRank, type ComponentContext } from "../components/component.js";
 import { ComponentMetadata } from "../components/metadata.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
@@ -69,26 +69,10 @@ export class Processor {
     });
   }
 
-  /**
-   * Startup: secret stores first (others' secretKeyRefs resolve through them), then the rest in order.
-   * A failure stops startup unless the component says ignoreErrors (as in Dapr).
-   */
-  async loadAll(resources: ComponentResource[]): Promise<void> {
-    const ordered = [...resources].sort((a, b) => rank(a) - rank(b));
-    for (const resource of ordered) {
-      try {
-        await this.apply(resource);
-      } catch (error) {
-        if (!resource.spec.ignoreErrors) throw error;
-        this.logger.warn(`${(error as Error).message}; continuing because ignoreErrors is true`);
-      }
-    }
-  }
-
   closeAll(): Promise<void> {
     return this.serialise(async () => {
       // Reverse of load order: users of secret stores go first.
-      const entries = this.deps.store.list().sort((a, b) => rank(b.resource) - rank(a.resource));
+      const entries = this.deps.store.list().sort((a, b) => loadRank(b.resource.spec.type) - loadRank(a.resource.spec.type));
       for (const entry of entries) {
         await this.detach(entry);
         this.deps.store.delete(entry.name);
@@ -128,7 +112,7 @@ export class Processor {
     const { name } = resource.metadata;
     const { type, version } = resource.spec;
     const kind = kindOfType(type);
-    if (!kind) throw new ComponentInitError(name, type, new Error(`unknown component kind ${JSON.stringify(type.split(".")[0])}; known kinds: secretstores, pubsub, configuration, bindings`));
+    if (!kind) throw new ComponentInitError(name, type, new Error(`unknown component kind ${JSON.stringify(type.split(".")[0])}; known kinds: ${COMPONENT_KINDS.join(", ")}`));
     const registry = this.deps.registries[kind];
     const instance = await registry.create(type, version, {
       ...this.deps.context,
@@ -187,10 +171,6 @@ export class Processor {
       this.logger.warn(`closing component ${entry.name}: ${(error as Error).message}`);
     }
   }
-}
-
-function rank(resource: ComponentResource): number {
-  return kindOfType(resource.spec.type) === "secretstores" ? 0 : 1;
 }
 
 export async function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {

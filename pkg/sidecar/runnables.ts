@@ -8,6 +8,11 @@ import type { Logger } from "../diagnostics/logger.js";
  */
 export interface Runnable {
   name: string;
+  /**
+   * A listener (an API server): started where it stands, so probes answer while later parts start, but
+   * closed before every other part, so no new request arrives while deliveries drain and components close.
+   */
+  closesFirst?: boolean;
   start(signal: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
@@ -18,8 +23,8 @@ export function closer(name: string, close: () => Promise<void> | void): Runnabl
 }
 
 /**
- * Starts the parts in order and closes them in reverse, so each part closes before what it uses. A
- * start that fails closes the parts already started and rejects. Closing takes at most the grace
+ * Starts the parts in order and closes them in reverse, so each part closes before what it uses; the
+ * listeners (`closesFirst`) close before all others. A start that fails closes the parts already started and rejects. Closing takes at most the grace
  * period in all: a part still closing then is left to finish on its own, and the rest go on closing.
  */
 export class RunnableManager {
@@ -61,7 +66,9 @@ export class RunnableManager {
   private async closeAll(): Promise<void> {
     this.stopping.abort();
     const deadline = Date.now() + this.options.graceMs;
-    for (const runnable of this.started.splice(0).reverse()) {
+    const reversed = this.started.splice(0).reverse();
+    const order = [...reversed.filter((r) => r.closesFirst), ...reversed.filter((r) => !r.closesFirst)];
+    for (const runnable of order) {
       const closed = runnable.close().then(
         () => true,
         (error: unknown) => {

@@ -1,12 +1,15 @@
 import type { KubeConfig } from "@kubernetes/client-node";
 import type { ComponentResource, ConfigurationResource, SubscriptionResource } from "../apis/types.js";
-import type { ApiContext } from "../api/http/context.js";
+import { GrpcApiServer } from "../api/grpc/server.js";
 import { allEndpoints } from "../api/http/routes/index.js";
 import { createApiApp, expressServerOptions } from "../api/http/server.js";
+import { Universal, type ApiContext } from "../api/universal/index.js";
+import type { Token } from "../util/token.js";
 import { builtinRegistries, type Registries } from "../components/builtins.js";
 import { reportsHealth } from "../components/component.js";
 import { readConfiguration } from "../controller/configfile.js";
-import { Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
+import { TokenFile } from "../diagnostics/tokenfile.js";
+import { ComponentEventReporter, Controller, selectLoader, type ControllerTuning } from "../controller/index.js";
 import { Readiness, type Gate } from "../diagnostics/health.js";
 import { scoped, SecretRedactor, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
@@ -21,6 +24,7 @@ import { PROTECTED_ENV, RUNTIME_VERSION, type RuntimeOptions } from "../runtime/
 import { Processor } from "../runtime/processor.js";
 import { PubSubMetrics, PubSubPublisher, SubscriptionManager } from "../runtime/pubsub/index.js";
 import type { SubscriptionInfo } from "../runtime/pubsub/manager.js";
+import { StreamSubscriptions } from "../runtime/pubsub/streams/manager.js";
 import { ResiliencyRegistry } from "../runtime/resiliency/index.js";
 import { ComponentStore } from "../runtime/store.js";
 import { HttpServer } from "../util/httpserver.js";
@@ -34,7 +38,7 @@ export const EMBEDDED_DEFAULT: ComponentResource = {
   spec: { type: "pubsub.in-memory", version: "v1", metadata: [] },
 };
 
-/** Kubernetes mode: the built-in secret store `kubernetes`, which secretKeyRefs use by default (issue 4). */
+/** Kubernetes mode: the built-in secret store `kubernetes`, which secretKeyRefs use by default. */
 export const KUBERNETES_SECRET_STORE: ComponentResource = {
   apiVersion: "runtime.io/v1alpha1",
   kind: "Component",
@@ -53,14 +57,18 @@ export interface SidecarDeps {
   kubeConfig?: KubeConfig;
   /** Resync, debounce and backoff periods of the resource controller (tests shorten them). */
   controllerTuning?: ControllerTuning;
+  /** The pod's name (kubernetes mode): the sidecar's Events on Components name it. */
+  podName?: string;
   /** Switched on by the Configuration's spec.tracing; cmd/ shares it with the logger for trace ids in log lines. */
   tracing?: Tracing;
 }
 
+type Gates = ReturnType<typeof readinessGates>;
+
 /**
- * The composition root (ARCHITECTURE.md "The layers"): the only place that knows every part. It builds
- * them, hands the API an ApiContext made of narrow parts, and lists the long-running ones for one
- * RunnableManager (start in order, close in reverse within the grace period).
+ * The composition root (ARCHITECTURE.md "The layers"): the only place that knows every part. The constructor
+ * is the list of parts, each built by a named step below; the long-running ones go to one RunnableManager
+ * (start in order, close in reverse within the grace period, the API listeners first).
  */
 export class Sidecar {
   readonly store = new ComponentStore();
@@ -68,22 +76,25 @@ export class Sidecar {
   readonly appConfiguration = new AppConfiguration();
   readonly metrics: Metrics;
   readonly processor: Processor;
+  private readonly apiToken?: Token;
   /** Loads resources and hot-reloads them (files or the Kubernetes API; pkg/controller). */
   readonly controller: Controller;
-  /** Runs the input side of bindings and delivers their events to the app (issue 5). */
+  /** Runs the input side of bindings and delivers their events to the app. */
   readonly inputBindings: InputBindingsManager;
   readonly appChannel?: AppChannel;
   /** With --enable-app-health-check: delivery pauses while the app is unhealthy. */
   readonly appHealth?: AppHealthChecker;
   /** Configuration subscriptions and their notifications to the app (spec endpoints 4, 5, A4). */
   readonly configurationSubscriptions: ConfigurationSubscriptions;
-  /** Publishing (spec endpoints 1, 2): scoping, envelope, the broker call (issue 3). */
+  /** Publishing (spec endpoints 1, 2): scoping, envelope, the broker call. */
   readonly publisher: PubSubPublisher;
-  /** Topic subscriptions and delivery to the app (spec A1-A3); only with an app channel (issue 3). */
+  /** Topic subscriptions and delivery to the app (spec A1-A3); only with an app channel. */
   readonly pubsubSubscriptions?: SubscriptionManager;
+  /** Subscriptions opened at run time by subscribers' streams (gRPC and HTTP); with or without an app channel. */
+  readonly topicStreams: StreamSubscriptions;
   /** Resiliency policies in force per component and direction, swapped as Resiliency resources change. */
   readonly resiliency: ResiliencyRegistry;
-  /** What the HTTP API reads: narrow parts, never this object. */
+  /** What both API transports read: narrow parts, never this object. */
   readonly api: ApiContext;
 
   /** Declarative Subscription resources in scope for this app. */
@@ -91,6 +102,7 @@ export class Sidecar {
 
   private readonly logger: Logger;
   private readonly http: HttpServer;
+  private readonly grpc: GrpcApiServer;
   private readonly manager: RunnableManager;
   /** Set while blockShutdown waits: the app reporting unhealthy ends the wait. */
   private onAppUnhealthy?: () => void;
@@ -98,51 +110,93 @@ export class Sidecar {
   constructor(readonly options: RuntimeOptions, deps: SidecarDeps) {
     this.metrics = deps.metrics;
     this.logger = scoped(deps.logger, "runtime");
+    const tracing = deps.tracing ?? new Tracing(options.appId);
+    const gates = readinessGates(this.readiness, options);
+    this.watchComponentHealth();
     const redactor = deps.redactor ?? new SecretRedactor();
     for (const name of PROTECTED_ENV) if (options.env[name]) redactor.add(options.env[name]!);
-    this.processor = new Processor({
-      registries: deps.registries ?? builtinRegistries(),
-      store: this.store,
-      logger: deps.logger,
-      metrics: deps.metrics,
-      context: { appId: options.appId, metrics: deps.metrics, redactor, env: options.env, protectedEnv: PROTECTED_ENV, namespace: options.namespace, kubeConfig: deps.kubeConfig },
-      defaultSecretStore: options.mode === "kubernetes" ? "kubernetes" : undefined,
-    });
-    const gates = {
-      http: this.readiness.gate("http-server", { outbound: true }),
-      components: this.readiness.gate("components", { outbound: true }),
-      resources: this.readiness.gate("resources-synced", { outbound: true }),
-      app: options.appPort !== undefined ? this.readiness.gate("app-channel", { outbound: false }) : undefined,
-      // /v1.0/healthz answers 204 with an app channel only once its subscriptions are live (issue 15).
-      subscriptions: options.appPort !== undefined ? this.readiness.gate("subscriptions", { outbound: false }) : undefined,
-    };
-    // A component that lost its broker (HealthReporter) keeps outbound health from answering 204 until it is back.
-    this.readiness.probe(() => this.store.list().filter((e) => reportsHealth(e.instance) && !e.instance.healthy()).map((e) => `component ${e.name} (not connected)`), { outbound: true });
-    let appConnection: ApiContext["appConnection"];
-    if (options.appPort !== undefined) {
-      this.appChannel = createAppChannel(options);
-      appConnection = { port: options.appPort, channelAddress: options.appChannelAddress, protocol: options.appProtocol, maxConcurrency: options.appMaxConcurrency };
-      if (options.appHealth.enabled) {
-        this.appHealth = new AppHealthChecker(this.appChannel!, options.appHealth, scoped(deps.logger, "runtime.apphealth"), (healthy) => {
-          void (healthy ? this.pubsubSubscriptions?.resume() : this.pubsubSubscriptions?.pause());
-          if (!healthy) this.onAppUnhealthy?.();
-        });
-      }
-    }
-    this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, appHealth: this.appHealth, logger: deps.logger, metrics: deps.metrics });
+    const tokens = watchedTokens(options, deps, redactor);
+    this.apiToken = tokens.api;
+    this.processor = buildProcessor(options, deps, this.store, redactor);
+    this.appChannel = createAppChannel(options, tokens.app);
+    this.appHealth = this.buildAppHealth(options, deps);
+    this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, appHealth: this.appHealth, logger: deps.logger, metrics: deps.metrics, resiliency: { inbound: (component) => this.resiliency.inbound(component) } });
     this.processor.addListener(this.inputBindings);
-    this.controller = new Controller({
+    this.resiliency = new ResiliencyRegistry({ logger: deps.logger, metrics: deps.metrics, kindOf: (name) => this.store.entry(name)?.kind });
+    this.controller = this.buildController(options, deps, gates.resources);
+    this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, ...notificationChannel(this.appChannel), logger: deps.logger, metrics: deps.metrics });
+    this.processor.addListener(this.configurationSubscriptions);
+    this.readiness.exportTo(deps.metrics);
+    const pubsubMetrics = new PubSubMetrics(deps.metrics);
+    this.publisher = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics, tracing, resiliency: this.resiliency });
+    this.pubsubSubscriptions = this.buildSubscriptions(options, deps, pubsubMetrics, tracing);
+    this.topicStreams = new StreamSubscriptions({ appId: options.appId, store: this.store, logger: scoped(deps.logger, "runtime.pubsub.streams"), metrics: pubsubMetrics, appMaxConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs, tracing, resiliency: this.resiliency });
+    this.processor.addListener(this.topicStreams);
+    this.api = this.apiContext(options, deps);
+    const universal = new Universal(this.api);
+    this.http = buildHttpApi(options, deps, this.api, universal, tracing, this.apiToken);
+    this.grpc = new GrpcApiServer({ api: universal, port: options.grpcPort, address: options.listenAddress, maxBodyBytes: options.maxBodyBytes, gracefulShutdownMs: options.gracefulShutdownMs, apiToken: this.apiToken, logger: scoped(deps.logger, "runtime.grpc"), metrics: deps.metrics, tracing, gate: gates.grpc });
+    this.manager = new RunnableManager(this.runnables(options, deps, gates, tracing), { graceMs: options.gracefulShutdownMs, logger: this.logger });
+  }
+
+  get httpPort(): number {
+    return this.http.port;
+  }
+
+  /** The gRPC API's port once started (the one bound when --grpc-port is 0). */
+  get grpcPort(): number {
+    return this.grpc.port;
+  }
+
+  subscriptions(): SubscriptionInfo[] {
+    return this.api.subscriptions();
+  }
+
+  /** Rejects when startup fails (a component without ignoreErrors, a port in use); cmd/ exits then. */
+  start(signal: AbortSignal): Promise<void> {
+    return this.manager.start(signal);
+  }
+
+  /** Stop accepting, drain in-flight requests and deliveries (up to the grace period), then close components. */
+  close(): Promise<void> {
+    return this.manager.close();
+  }
+
+  /** With --enable-app-health-check: pauses and resumes delivery as the app's health changes. */
+  private buildAppHealth(options: RuntimeOptions, deps: SidecarDeps): AppHealthChecker | undefined {
+    if (!this.appChannel || !options.appHealth.enabled) return undefined;
+    return new AppHealthChecker(this.appChannel, options.appHealth, scoped(deps.logger, "runtime.apphealth"), (healthy) => {
+      void (healthy ? this.pubsubSubscriptions?.resume() : this.pubsubSubscriptions?.pause());
+      if (!healthy) this.onAppUnhealthy?.();
+    });
+  }
+
+  /** A component that lost its broker (HealthReporter) keeps outbound health from answering 204 until it is back. */
+  private watchComponentHealth(): void {
+    this.readiness.probe(() => this.store.list().filter((e) => reportsHealth(e.instance) && !e.instance.healthy()).map((e) => `component ${e.name} (not connected)`), { outbound: true });
+  }
+
+  private buildController(options: RuntimeOptions, deps: SidecarDeps, syncedGate: Gate): Controller {
+    const controller = new Controller({
       loader: selectLoader({ ...options, embedded: [EMBEDDED_DEFAULT], kubeConfig: deps.kubeConfig, logger: deps.logger, tuning: deps.controllerTuning }),
       applier: this.processor,
       appId: options.appId,
       logger: deps.logger,
       metrics: deps.metrics,
-      syncedGate: gates.resources,
+      syncedGate,
       implicit: options.mode === "kubernetes" ? [KUBERNETES_SECRET_STORE] : [],
+      secrets: {
+        lookup: async (store, name) => this.store.get("secretstores", store)?.getSecret({ name, metadata: {} }),
+        defaultSecretStore: options.mode === "kubernetes" ? "kubernetes" : undefined,
+        watcher: { logger: deps.logger, kube: options.mode === "kubernetes" && deps.kubeConfig && options.namespace ? { kubeConfig: deps.kubeConfig, namespace: options.namespace } : undefined },
+      },
+      outcomes: options.mode === "kubernetes" && deps.kubeConfig && options.namespace && deps.podName
+        ? new ComponentEventReporter({ kubeConfig: deps.kubeConfig, namespace: options.namespace, podName: deps.podName, logger: deps.logger, metrics: deps.metrics })
+        : undefined,
       ...deps.controllerTuning,
     });
-    const resiliency = (this.resiliency = new ResiliencyRegistry({ logger: deps.logger, metrics: deps.metrics, kindOf: (name) => this.store.entry(name)?.kind }));
-    this.controller.addListener({
+    const resiliency = this.resiliency;
+    controller.addListener({
       resilienciesChanged: (resources) => resiliency.update(resources),
       subscriptionsChanged: (subscriptions) => void (this.declarativeSubscriptions = subscriptions),
       // Kubernetes mode: an edit of the Configuration named by --config takes effect without a restart.
@@ -153,21 +207,22 @@ export class Sidecar {
         else this.logger.warn(`Configuration ${options.configPath} was deleted; keeping its last settings`);
       },
     });
-    this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, ...notificationChannel(this.appChannel), logger: deps.logger, metrics: deps.metrics });
-    this.processor.addListener(this.configurationSubscriptions);
-    this.readiness.exportTo(deps.metrics);
-    const tracing = deps.tracing ?? new Tracing(options.appId);
-    const pubsubMetrics = new PubSubMetrics(deps.metrics);
-    this.publisher = new PubSubPublisher({ appId: options.appId, store: this.store, metrics: pubsubMetrics, tracing, resiliency });
-    if (this.appChannel) {
-      this.pubsubSubscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics: pubsubMetrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs, tracing, resiliency });
-      this.processor.addListener(this.pubsubSubscriptions);
-      const subscriptions = this.pubsubSubscriptions;
-      this.controller.addListener({ subscriptionsChanged: (resources) => subscriptions.updateDeclarative(resources) });
-    }
+    return controller;
+  }
+
+  private buildSubscriptions(options: RuntimeOptions, deps: SidecarDeps, metrics: PubSubMetrics, tracing: Tracing): SubscriptionManager | undefined {
+    if (!this.appChannel) return undefined;
+    const subscriptions = new SubscriptionManager({ appId: options.appId, appChannel: this.appChannel, store: this.store, logger: scoped(deps.logger, "runtime.pubsub"), metrics, defaultConcurrency: options.appMaxConcurrency, drainTimeoutMs: options.gracefulShutdownMs, tracing, resiliency: this.resiliency });
+    this.processor.addListener(subscriptions);
+    this.controller.addListener({ subscriptionsChanged: (resources) => subscriptions.updateDeclarative(resources) });
+    return subscriptions;
+  }
+
+  private apiContext(options: RuntimeOptions, deps: SidecarDeps): ApiContext {
     const appConfiguration = this.appConfiguration;
     const pubsubSubscriptions = this.pubsubSubscriptions;
-    this.api = {
+    const topicStreams = this.topicStreams;
+    return {
       appId: options.appId,
       runtimeVersion: RUNTIME_VERSION,
       store: this.store,
@@ -175,9 +230,10 @@ export class Sidecar {
       metrics: deps.metrics,
       logger: this.logger,
       extended: new Map(),
-      appConnection,
+      appConnection: appConnectionOf(options),
       enabledFeatures: appConfiguration.enabledFeatures,
-      subscriptions: () => pubsubSubscriptions?.list() ?? [],
+      subscriptions: () => [...(pubsubSubscriptions?.list() ?? []), ...topicStreams.list()],
+      topicStreams,
       requestShutdown: () => deps.onShutdownRequest?.(),
       configurationSubscriptions: this.configurationSubscriptions,
       // A getter: a Configuration edit (kubernetes mode) replaces the policy.
@@ -185,21 +241,24 @@ export class Sidecar {
         return appConfiguration.secretAccess;
       },
       pubsub: this.publisher,
-      resiliency,
+      resiliency: this.resiliency,
     };
-    const { app, listener } = createApiApp({ endpoints: allEndpoints(this.api), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken: options.apiToken, tracing });
-    this.http = new HttpServer(listener, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs, expressServerOptions(app));
-    const metricsServer = options.enableMetrics ? new MetricsServer(deps.metrics, { port: options.metricsPort, address: options.listenAddress }) : undefined;
+  }
 
-    // Started top to bottom, closed bottom to top: on shutdown the API stops accepting and drains its
-    // requests first, then deliveries to the app drain, then components close.
-    const runnables: Runnable[] = [
+  /**
+   * Started top to bottom, closed bottom to top after the API listeners (closesFirst): on shutdown the APIs
+   * stop accepting and drain their requests first, then deliveries to the app drain, then components close.
+   */
+  private runnables(options: RuntimeOptions, deps: SidecarDeps, gates: Gates, tracing: Tracing): Runnable[] {
+    const metricsServer = options.enableMetrics ? new MetricsServer(deps.metrics, { port: options.metricsPort, address: options.listenAddress }) : undefined;
+    return [
       // Closed last: spans of the final drain are exported (bounded by the exporters' timeouts).
       closer("tracing", () => tracing.close()),
       ...(metricsServer ? [{ name: "metrics server", start: () => metricsServer.start(), close: () => metricsServer.close() }] : []),
       {
-        // The API listens first, so the probes can answer 500 while components initialise.
+        // The APIs listen first, so the probes can answer 500 while components initialise.
         name: "HTTP API",
+        closesFirst: true,
         start: async () => {
           await this.http.start();
           gates.http.set(true);
@@ -207,6 +266,17 @@ export class Sidecar {
         },
         close: () => this.http.close(),
       },
+      {
+        name: "gRPC API",
+        closesFirst: true,
+        start: async () => {
+          await this.grpc.start();
+          this.logger.info(`gRPC API listening on ${options.listenAddress}:${this.grpc.port}`);
+        },
+        close: () => this.grpc.close(),
+      },
+      // Closed before the API listeners, whose drain would otherwise wait the whole grace period on these long calls.
+      { name: "topic streams", closesFirst: true, start: () => Promise.resolve(), close: () => this.topicStreams.close() },
       closer("app channel", () => this.appChannel?.close()),
       closer("input bindings", () => this.inputBindings.close()),
       closer("components", () => this.processor.closeAll()),
@@ -220,7 +290,7 @@ export class Sidecar {
         close: () => Promise.resolve(),
       },
       {
-        // First list + initial load with the startup rule; afterwards changes are hot-reloaded (issue 6).
+        // First list + initial load with the startup rule; afterwards changes are hot-reloaded.
         name: "resource controller",
         start: async (signal) => {
           await this.controller.start(signal);
@@ -236,30 +306,10 @@ export class Sidecar {
           this.connectApp(gates, signal);
           return Promise.resolve();
         },
-        // Drain deliveries before their components close (issue 3).
+        // Drain deliveries before their components close.
         close: async () => void (await this.pubsubSubscriptions?.close()),
       },
-      closer("HTTP API requests", () => this.http.close()),
     ];
-    this.manager = new RunnableManager(runnables, { graceMs: options.gracefulShutdownMs, logger: this.logger });
-  }
-
-  get httpPort(): number {
-    return this.http.port;
-  }
-
-  subscriptions(): SubscriptionInfo[] {
-    return this.api.subscriptions();
-  }
-
-  /** Rejects when startup fails (a component without ignoreErrors, a port in use); cmd/ exits then. */
-  start(signal: AbortSignal): Promise<void> {
-    return this.manager.start(signal);
-  }
-
-  /** Stop accepting, drain in-flight requests and deliveries (up to the grace period), then close components. */
-  close(): Promise<void> {
-    return this.manager.close();
   }
 
   /**
@@ -309,14 +359,65 @@ export class Sidecar {
         // daprd starts subscriptions once the app is first healthy, not merely listening.
         if (!(await this.appHealth.whenHealthy(signal))) return;
       }
-      // Subscriptions start once components are loaded and the app answers (issue 3).
+      // Subscriptions start once components are loaded and the app answers.
       const started = this.pubsubSubscriptions?.start(this.declarativeSubscriptions, signal) ?? Promise.resolve();
       void started
         .catch((error: Error) => this.logger.error(`starting subscriptions: ${error.message}`))
         .finally(() => gates.subscriptions?.set(!signal.aborted));
     });
   }
+}
 
+function readinessGates(readiness: Readiness, options: RuntimeOptions) {
+  const withApp = options.appPort !== undefined;
+  return {
+    http: readiness.gate("http-server", { outbound: true }),
+    grpc: readiness.gate("grpc-server", { outbound: true }),
+    components: readiness.gate("components", { outbound: true }),
+    resources: readiness.gate("resources-synced", { outbound: true }),
+    app: withApp ? readiness.gate("app-channel", { outbound: false }) : undefined,
+    // /v1.0/healthz answers 204 with an app channel only once its subscriptions are live.
+    subscriptions: withApp ? readiness.gate("subscriptions", { outbound: false }) : undefined,
+  };
+}
+
+/** Token files are watched and re-read (rotation without a restart); they win over the environment's tokens. */
+function watchedTokens(options: RuntimeOptions, deps: SidecarDeps, redactor: SecretRedactor): { api?: Token; app?: Token } {
+  const watch = (file: string | undefined): (() => string) | undefined => {
+    if (!file) return undefined;
+    const token = new TokenFile(file, scoped(deps.logger, "runtime.auth"), redactor);
+    return () => token.current();
+  };
+  return { api: watch(options.apiTokenFile) ?? options.apiToken, app: watch(options.appTokenFile) ?? options.appToken };
+}
+
+function buildProcessor(options: RuntimeOptions, deps: SidecarDeps, store: ComponentStore, redactor: SecretRedactor): Processor {
+  return new Processor({
+    registries: deps.registries ?? builtinRegistries(),
+    store,
+    logger: deps.logger,
+    metrics: deps.metrics,
+    context: { appId: options.appId, metrics: deps.metrics, redactor, env: options.env, protectedEnv: PROTECTED_ENV, namespace: options.namespace, kubeConfig: deps.kubeConfig, gracefulShutdownMs: options.gracefulShutdownMs },
+    defaultSecretStore: options.mode === "kubernetes" ? "kubernetes" : undefined,
+  });
+}
+
+/** The app connection GetMetadata shows (daprd's appConnectionProperties); none without --app-port. */
+function appConnectionOf(options: RuntimeOptions): ApiContext["appConnection"] {
+  if (options.appPort === undefined) return undefined;
+  const { appHealth } = options;
+  const health = appHealth.enabled ? { healthCheckPath: appHealth.path, healthProbeInterval: goDuration(appHealth.probeIntervalMs), healthProbeTimeout: goDuration(appHealth.probeTimeoutMs), healthThreshold: appHealth.threshold } : undefined;
+  return { port: options.appPort, channelAddress: options.appChannelAddress, protocol: options.appProtocol, maxConcurrency: options.appMaxConcurrency, ...(health ? { health } : {}) };
+}
+
+/** Milliseconds as Go writes a duration in daprd's metadata: whole seconds as `5s`, the rest as `500ms`. */
+function goDuration(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
+}
+
+function buildHttpApi(options: RuntimeOptions, deps: SidecarDeps, ctx: ApiContext, universal: Universal, tracing: Tracing, apiToken: Token | undefined): HttpServer {
+  const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, universal), logger: scoped(deps.logger, "runtime.http"), metrics: deps.metrics, maxBodyBytes: options.maxBodyBytes, apiToken, tracing });
+  return new HttpServer(listener, { port: options.httpPort, address: options.listenAddress }, options.gracefulShutdownMs, expressServerOptions(app));
 }
 
 /** The Configuration's tracing section; the resource was validated when read, so nothing is reported here. */

@@ -125,8 +125,24 @@ describe("errors are {errorCode, message}, never HTML", () => {
   it("answers a body over --max-body-size with 413", async () => {
     const rt = await start({ maxBodyBytes: 1024 });
     const res = await request(rt.url).put("/v1.0/metadata/big").set("content-type", "text/plain").send("x".repeat(2048)).expect(413);
-    expect(res.body).toEqual({ errorCode: "ERR_BODY_TOO_LARGE", message: expect.stringContaining("1024") });
+    expect(res.body).toEqual({ errorCode: "ERR_BODY_TOO_LARGE", message: "request body exceeds the limit of 1024 bytes (raise it with --max-body-size)" });
     await request(rt.url).get("/v1.0/healthz").expect(204);
+  });
+
+  it.each([
+    ["GET", "/v1.0/state/statestore/key", "state management"],
+    ["POST", "/v1.0/state/statestore", "state management"],
+    ["POST", "/v1.0/invoke/other-app/method/orders", "service invocation"],
+    ["PUT", "/v1.0/actors/Cart/1/state", "actors"],
+    ["POST", "/v1.0-beta1/workflows/dapr/order/start", "workflows"],
+    ["POST", "/v1.0-alpha1/jobs/nightly", "jobs"],
+    ["PUT", "/v1.0-alpha1/crypto/vault/encrypt", "cryptography"],
+    ["POST", "/v1.0-alpha1/lock/lockstore", "distributed lock"],
+    ["POST", "/v1.0-alpha2/conversation/llm/converse", "conversation"],
+  ])("answers %s %s (a building block runtimed does not serve) with 501 naming it", async (method, path, block) => {
+    const rt = await start();
+    const res = await request(rt.url)[method.toLowerCase() as "get" | "post" | "put"](path).expect(501);
+    expect(res.body).toEqual({ errorCode: "ERR_NOT_SUPPORTED", message: `the ${block} API is not served by runtimed (it serves pub/sub, bindings, secrets, configuration and metadata)` });
   });
 
   it.each(["/v1.0/metadata/%00", "/v1.0/metadata/%2e%2e", "/v1.0/metadata/a%0d%0ab", "/v1.0/metadata/%zz"])("rejects the hostile path %s with 400", async (path) => {

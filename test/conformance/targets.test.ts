@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { builtinRegistries } from "../../pkg/components/builtins.js";
+import { BINDING_TARGETS } from "./bindings/targets.js";
 import { CONFIGURATION_TARGETS } from "./configuration/targets.js";
 import { PUBSUB_TARGETS } from "./pubsub/targets.js";
 import { SECRETSTORE_TARGETS } from "./secretstores/targets.js";
@@ -14,5 +15,10 @@ describe("conformance tables", () => {
   ] as const)("list every built-in %s type", (kind, targets) => {
     const builtins = registries[kind].types().map((t) => t.replace(/\/v\d+$/, ""));
     expect([...new Set(targets.map((t) => t.type))].sort()).toEqual([...new Set(builtins)].sort());
+  });
+
+  it("list every built-in bindings type but the event router, which its integration tests drive against the cloud stand-ins", () => {
+    const builtins = registries.bindings.types().map((t) => t.replace(/\/v\d+$/, "")).filter((t) => t !== "bindings.cloud.eventrouter");
+    expect([...new Set(BINDING_TARGETS.map((t) => t.type))].sort()).toEqual([...new Set(builtins)].sort());
   });
 });

@@ -172,8 +172,8 @@ auth: {secretStore: secrets}
 
   it("counts delivered events in runtime_bindings_* metrics", async () => {
     const metrics = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
-    expect(metrics).toMatch(/runtime_bindings_requests_total\{component="orders-in",direction="input",operation="read",success="true"\} [4-9]/);
-    expect(metrics).toMatch(/runtime_bindings_requests_total\{component="orders-in",direction="input",operation="read",success="false"\} [1-9]/);
+    expect(metrics).toMatch(/runtime_bindings_requests_total\{component="orders-in",direction="input",operation="read",success="true",app_id="orders-app"\} [4-9]/);
+    expect(metrics).toMatch(/runtime_bindings_requests_total\{component="orders-in",direction="input",operation="read",success="false",app_id="orders-app"\} [1-9]/);
   });
 
   it("on restart leaves an identical subscription alone and rewrites one that differs", async () => {

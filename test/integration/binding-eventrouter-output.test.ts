@@ -105,9 +105,9 @@ auth: {secretStore: secrets}
 
   it("counts invocations in runtime_bindings_* metrics and never logs the access key; no call left for the internet", async () => {
     const metrics = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
-    expect(metrics).toMatch(/runtime_bindings_requests_total\{component="orders-out",direction="output",operation="create",success="true"\} [1-9]/);
-    expect(metrics).toMatch(/runtime_bindings_requests_total\{component="orders-out",direction="output",operation="create",success="false"\} [1-9]/);
-    expect(metrics).toMatch(/runtime_bindings_latency_ms_count\{component="orders-out"/);
+    expect(metrics).toMatch(/runtime_bindings_requests_total\{component="orders-out",direction="output",operation="create",success="true",app_id="orders-app"\} [1-9]/);
+    expect(metrics).toMatch(/runtime_bindings_requests_total\{component="orders-out",direction="output",operation="create",success="false",app_id="orders-app"\} [1-9]/);
+    expect(metrics).toMatch(/runtime_bindings_latency_ms_count\{app_id="orders-app",component="orders-out"/);
     expect(sidecar.output()).not.toContain(standins.accessKey);
     // Output only: no token or management call was made.
     expect(standins.identity.requests).toHaveLength(0);

@@ -127,7 +127,7 @@ function familyOf(series: string, declared: Set<string>): string {
       for (const family of ["runtime_http_server_request_count", "runtime_pubsub_egress_total", "runtime_pubsub_ingress_total", "runtime_pubsub_ingress_latency_ms_bucket", "runtime_health_ready", "runtime_component_init_total", "runtime_process_start_time_seconds"]) {
         expect(text).toMatch(new RegExp(`^${family}(\\{| )`, "m"));
       }
-      expect(text).toMatch(/^runtime_health_ready\{gate="components"\} 1$/m);
+      expect(text).toMatch(/^runtime_health_ready\{gate="components",app_id="dashboard-app"\} 1$/m);
     });
   });
 });

@@ -42,7 +42,7 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
   const webhookConfig = one(manifests, "MutatingWebhookConfiguration");
   const webhook = webhookConfig.webhooks[0];
   const service = one(manifests, "Service");
-  const deployment = one(manifests, "Deployment");
+  const deployment = one(manifests, "Deployment", "rt-runtime-injector");
   const secret = one(manifests, "Secret");
   const svcRef = webhook.clientConfig.service;
   expect(svcRef).toEqual({ name: service.metadata.name, namespace: service.metadata.namespace, path: "/mutate", port: expected.servicePort });
@@ -99,12 +99,19 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
       "CustomResourceDefinition/resiliencies.runtime.io",
       "CustomResourceDefinition/subscriptions.runtime.io",
       "Deployment/rt-runtime-injector",
+      "Deployment/rt-runtime-status-controller",
       "MutatingWebhookConfiguration/rt-runtime-injector",
+      "PodDisruptionBudget/rt-runtime-injector",
       "Role/rt-runtime-sidecar",
+      "Role/rt-runtime-status-controller",
+      "Role/rt-runtime-status-controller-lease",
       "RoleBinding/rt-runtime-sidecar",
+      "RoleBinding/rt-runtime-status-controller",
+      "RoleBinding/rt-runtime-status-controller-lease",
       "Secret/rt-runtime-injector-tls",
       "Service/rt-runtime-injector",
       "ServiceAccount/rt-runtime-injector",
+      "ServiceAccount/rt-runtime-status-controller",
     ]);
   });
 
@@ -129,11 +136,38 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
     expect(webhook).toMatchObject({ failurePolicy: "Ignore", timeoutSeconds: 10, sideEffects: "None", admissionReviewVersions: ["v1"] });
     expect(webhook.rules).toEqual([{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["pods"], scope: "Namespaced" }]);
     expect(webhook.namespaceSelector.matchExpressions).toContainEqual({ key: "kubernetes.io/metadata.name", operator: "NotIn", values: ["runtime-system", "kube-system", "kube-public"] });
-    expect(webhook.objectSelector).toBeUndefined();
+    // Only opted-in pods reach the webhook: others are never delayed or failed by it.
+    expect(webhook.objectSelector).toEqual({ matchLabels: { "runtime.io/enabled": "true" } });
+    expect(one(template(["--set", "webhook.objectSelector=null"]), "MutatingWebhookConfiguration").webhooks[0].objectSelector).toBeUndefined();
+  });
+
+  it("runs two injector replicas with a PodDisruptionBudget, and passes chart-wide sidecar resources and the native-sidecar default", () => {
+    const deployment = one(defaults, "Deployment", "rt-runtime-injector");
+    expect(deployment.spec.replicas).toBe(2);
+    const pdb = one(defaults, "PodDisruptionBudget");
+    expect(pdb.spec).toEqual({ minAvailable: 1, selector: { matchLabels: deployment.spec.selector.matchLabels } });
+    const container = deployment.spec.template.spec.containers[0];
+    expect([argOf(container, "--sidecar-cpu-request"), argOf(container, "--sidecar-memory-request"), argOf(container, "--sidecar-memory-limit"), argOf(container, "--sidecar-cpu-limit")]).toEqual(["50m", "96Mi", "256Mi", undefined]);
+    expect(argOf(container, "--enable-native-sidecar")).toBe("false");
+    expect(template(["--set", "injector.replicaCount=1"]).filter((m) => m.kind === "PodDisruptionBudget")).toEqual([]);
+  });
+
+  it("with tls.mode certManager, renders a Certificate (self-signed Issuer unless one is named) and lets cert-manager inject the caBundle", () => {
+    const manifests = template(["--set", "tls.mode=certManager"]);
+    expect(manifests.filter((m) => m.kind === "Secret")).toEqual([]);
+    const certificate = one(manifests, "Certificate");
+    expect(certificate.spec).toMatchObject({ secretName: "rt-runtime-injector-tls", issuerRef: { name: "rt-runtime-injector-selfsigned", kind: "Issuer" } });
+    expect(certificate.spec.dnsNames).toContain("rt-runtime-injector.runtime-system.svc");
+    const webhook = one(manifests, "MutatingWebhookConfiguration");
+    expect(webhook.metadata.annotations).toEqual({ "cert-manager.io/inject-ca-from": "runtime-system/rt-runtime-injector" });
+    expect(webhook.webhooks[0].clientConfig.caBundle).toBeUndefined();
+    const named = template(["--set", "tls.mode=certManager", "--set", "tls.certManager.issuerRef.name=corp-ca", "--set", "tls.certManager.issuerRef.kind=ClusterIssuer"]);
+    expect(named.filter((m) => m.kind === "Issuer")).toEqual([]);
+    expect(one(named, "Certificate").spec.issuerRef).toEqual({ name: "corp-ca", kind: "ClusterIssuer" });
   });
 
   it("runs the injector non-root and read-only with HTTPS probes on /healthz, skipping its own namespace", () => {
-    const pod = one(defaults, "Deployment").spec.template.spec;
+    const pod = one(defaults, "Deployment", "rt-runtime-injector").spec.template.spec;
     const container = pod.containers[0];
     expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
     expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ["ALL"] } });
@@ -143,16 +177,21 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
     expect(container.env).toContainEqual({ name: "RELEASE_NAMESPACE", valueFrom: { fieldRef: { fieldPath: "metadata.namespace" } } });
   });
 
-  it("grants sidecars read of runtime.io resources and Secrets in the listed namespaces only", () => {
-    const role = one(defaults, "Role");
+  it("grants sidecars the runtime.io reads and Event writes, and no Secrets unless opted in, in the listed namespaces only", () => {
+    const role = one(defaults, "Role", "rt-runtime-sidecar");
     expect(role.metadata.namespace).toBe("default");
     expect(role.rules).toEqual([
-      { apiGroups: ["runtime.io"], resources: ["components", "subscriptions", "configurations", "resiliencies"], verbs: ["get", "list", "watch"] },
-      { apiGroups: [""], resources: ["secrets"], verbs: ["get", "list", "watch"] },
+      { apiGroups: ["runtime.io"], resources: ["components", "subscriptions", "configurations", "resiliencies"], verbs: ["list", "watch"] },
+      { apiGroups: ["runtime.io"], resources: ["configurations"], verbs: ["get"] },
+      { apiGroups: [""], resources: ["events"], verbs: ["create", "update"] },
     ]);
-    const binding = one(defaults, "RoleBinding");
+    const binding = one(defaults, "RoleBinding", "rt-runtime-sidecar");
     expect(binding.roleRef).toEqual({ apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: role.metadata.name });
     expect(binding.subjects).toEqual([{ apiGroup: "rbac.authorization.k8s.io", kind: "Group", name: "system:serviceaccounts:default" }]);
+    const named = one(template(["--set", "sidecarRBAC.secrets.enabled=true", "--set", "sidecarRBAC.secrets.names={redis-auth,db}"]), "Role", "rt-runtime-sidecar");
+    expect(named.rules[3]).toEqual({ apiGroups: [""], resources: ["secrets"], resourceNames: ["redis-auth", "db"], verbs: ["get", "list", "watch"] });
+    const all = one(template(["--set", "sidecarRBAC.secrets.enabled=true"]), "Role", "rt-runtime-sidecar");
+    expect(all.rules[3]).toEqual({ apiGroups: [""], resources: ["secrets"], verbs: ["get", "list", "watch"] });
   });
 
   it("renders non-default values: Fail policy, selectors, ports, images, namespaces, ServiceMonitor", async () => {
@@ -162,7 +201,7 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
       "--set", "webhook.namespaceSelector.matchLabels.team=shop",
       "--set", "service.port=8443", "--set", "injector.port=4443", "--set", "injector.metricsPort=9191",
       "--set", "image.repository=registry.local/runtimed", "--set", "image.tag=1.2.3", "--set", "sidecar.image.tag=1.2.4",
-      "--set", "sidecarRBAC.namespaces={shop,payments}", "--set", "sidecarRBAC.secrets=false",
+      "--set", "sidecarRBAC.namespaces={shop,payments}", "--set", "sidecarRBAC.events=false",
       "--set", "injector.skipNamespaces={legacy}",
       "--set", "serviceMonitor.enabled=true", "--set", "serviceMonitor.labels.release=prom",
     ]);
@@ -170,14 +209,17 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
     checkWebhookServiceAndCertificate(manifests, { namespace: "runtime-system", servicePort: 8443, injectorPort: 4443 });
     const webhook = one(manifests, "MutatingWebhookConfiguration").webhooks[0];
     expect(webhook).toMatchObject({ failurePolicy: "Fail", timeoutSeconds: 5, objectSelector: { matchLabels: { "runtime.io/inject": "true" } }, namespaceSelector: { matchLabels: { team: "shop" } } });
-    const container = one(manifests, "Deployment").spec.template.spec.containers[0];
+    const container = one(manifests, "Deployment", "rt-runtime-injector").spec.template.spec.containers[0];
     expect(container.image).toBe("registry.local/runtimed:1.2.3");
     expect(argOf(container, "--sidecar-image")).toBe("registry.local/runtimed:1.2.4");
     expect(argOf(container, "--skip-namespaces")).toBe("legacy");
-    const roles = manifests.filter((m) => m.kind === "Role");
+    const roles = manifests.filter((m) => m.kind === "Role" && m.metadata.name === "rt-runtime-sidecar");
     expect(roles.map((r) => r.metadata.namespace)).toEqual(["shop", "payments"]);
-    for (const role of roles) expect(role.rules).toHaveLength(1);
-    expect(manifests.filter((m) => m.kind === "RoleBinding").map((b) => b.subjects[0].name)).toEqual(["system:serviceaccounts:shop", "system:serviceaccounts:payments"]);
+    for (const role of roles) expect(role.rules).toHaveLength(2);
+    expect(manifests.filter((m) => m.kind === "RoleBinding" && m.metadata.name === "rt-runtime-sidecar").map((b) => b.subjects[0].name)).toEqual(["system:serviceaccounts:shop", "system:serviceaccounts:payments"]);
+    // The status controller follows the sidecars' namespaces.
+    expect(manifests.filter((m) => m.kind === "Role" && m.metadata.name === "rt-runtime-status-controller").map((r) => r.metadata.namespace)).toEqual(["shop", "payments"]);
+    expect(argOf(one(manifests, "Deployment", "rt-runtime-status-controller").spec.template.spec.containers[0], "--namespaces")).toBe("shop,payments");
     const monitor = one(manifests, "ServiceMonitor");
     const service = one(manifests, "Service");
     expect(monitor.metadata.labels!.release).toBe("prom");
@@ -199,7 +241,7 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
       expect(manifests.filter((m) => m.kind === "Secret")).toEqual([]);
       const webhook = one(manifests, "MutatingWebhookConfiguration").webhooks[0];
       expect(Buffer.from(webhook.clientConfig.caBundle as string, "base64").toString("utf8")).toBe(readFileSync(path.join(dir, "ca.crt"), "utf8"));
-      const volume = one(manifests, "Deployment").spec.template.spec.volumes.find((v: { secret?: unknown }) => v.secret);
+      const volume = one(manifests, "Deployment", "rt-runtime-injector").spec.template.spec.volumes.find((v: { secret?: unknown }) => v.secret);
       expect(volume.secret.secretName).toBe("my-webhook-tls");
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -66,7 +66,7 @@ const TARGETS: Target[] = [
   {
     name: "Redis on 6379",
     manifests: daprComponent("pubsub", "pubsub.redis", { redisHost: `${BROKERS.redis.host}:${BROKERS.redis.port}` }),
-    // Redis refuses a TTL of 0 for that entry alone (components-contrib: ttlInSeconds must be positive).
+    // An entry with a TTL of 0 fails alone: the runtime refuses it (a TTL must be positive), whichever the broker.
     failing: { pubsub: "pubsub", messages: () => [{ entryID: "kept", event: "one", contentType: "text/plain" }, { entryID: "refused", event: "two", contentType: "text/plain", metadata: { ttlInSeconds: "0" } }] },
   },
   {

@@ -174,7 +174,7 @@ function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Se
     await expectAllDelivered(accepted, ok);
   }, 60_000);
 
-  it("(d) Redis restarts: accepted messages before and after are delivered; publishes while it is down fail with 500", async () => {
+  it("(d) Redis restarts: accepted messages before and after are delivered; publishes while it is down fail with 500 and outbound health names the component until it is back", async () => {
     const server = await PrivateRedis.start();
     servers.push(server);
     const s = await setup(server.address);
@@ -185,11 +185,16 @@ function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Se
     expect(accepted).toHaveLength(20);
     // Without persistence a restart loses undelivered entries, so the first batch is delivered before the crash.
     await expectAllDelivered(accepted, ok);
+    const outbound = (): Promise<Response> => fetch(`${sc.url}/v1.0/healthz/outbound`);
+    expect((await outbound()).status).toBe(204);
     await server.kill();
+    await waitFor(async () => (await outbound()).status === 500, { timeoutMs: 10_000, what: "outbound health 500 while Redis is down" });
+    expect(JSON.stringify(await (await outbound()).json())).toContain(PUBSUB);
     const whileDown = await fetch(`${sc.url}/v1.0/publish/${PUBSUB}/${s.topic}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: -1 }) });
     expect(whileDown.status).toBe(500);
     expect((await whileDown.json()) as Record<string, unknown>).toMatchObject({ errorCode: "ERR_PUBSUB_PUBLISH_MESSAGE" });
     await server.restart();
+    await waitFor(async () => (await outbound()).status === 204, { timeoutMs: 15_000, what: "outbound health 204 once Redis is back" });
     for (let n = 100; n < 120; n++) {
       // Publish until accepted: the sidecar reconnects on its own; a 500 means "not accepted", so the client retries.
       await waitFor(() => publish(sc, s.topic, n), { timeoutMs: 15_000, intervalMs: 100, what: `publish ${n} after the restart` });

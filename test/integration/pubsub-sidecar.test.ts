@@ -48,9 +48,9 @@ describe("runtimed process with the embedded in-memory pub/sub", () => {
     expect(metadata.subscriptions).toEqual([{ pubsubname: "pubsub", topic: "orders", metadata: { retryInitialInterval: "10ms" }, rules: [{ match: "", path: "/orders" }], deadLetterTopic: "", type: "PROGRAMMATIC" }]);
     expect(metadata.components).toEqual([expect.objectContaining({ name: "pubsub", type: "pubsub.in-memory" })]);
     const text = await (await fetch(`http://127.0.0.1:${sidecar!.metricsPort}/metrics`)).text();
-    expect(text).toMatch(new RegExp(`runtime_pubsub_egress_total\\{component="pubsub",topic="orders",success="true"\\} ${N}`));
-    expect(text).toMatch(new RegExp(`runtime_pubsub_ingress_total\\{component="pubsub",topic="orders",process_status="retry"\\} ${N}`));
-    expect(text).toMatch(new RegExp(`runtime_pubsub_ingress_total\\{component="pubsub",topic="orders",process_status="success"\\} ${N}`));
+    expect(text).toMatch(new RegExp(`runtime_pubsub_egress_total\\{component="pubsub",topic="orders",success="true",app_id="orders-app"\\} ${N}`));
+    expect(text).toMatch(new RegExp(`runtime_pubsub_ingress_total\\{component="pubsub",topic="orders",process_status="retry",app_id="orders-app"\\} ${N}`));
+    expect(text).toMatch(new RegExp(`runtime_pubsub_ingress_total\\{component="pubsub",topic="orders",process_status="success",app_id="orders-app"\\} ${N}`));
   });
 
   it("answers the spec's error statuses as a process too (404 unknown pub/sub, 400 unknown on bulk)", async () => {

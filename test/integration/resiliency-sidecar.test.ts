@@ -193,7 +193,7 @@ spec:
     await publish("flaky", T.retries, 1);
     await waitFor(() => numbers("/retries").filter((n) => n === 1).length >= 4 && numbers("/retries").filter((n) => n === 0).length >= 3, { what: "the retries" });
     // The give-up is not a drop: the message stays pending in the group (redeliverInterval 60s keeps it there during the test).
-    await waitFor(async () => (await metrics()).includes('runtime_resiliency_activations_total{kind="retry",target="flaky",direction="inbound"} 5'), { what: "5 retry activations" });
+    await waitFor(async () => (await metrics()).includes(`runtime_resiliency_activations_total{kind="retry",target="flaky",direction="inbound",app_id="${APP_ID}"} 5`), { what: "5 retry activations" });
     expect(numbers("/retries").filter((n) => n === 0)).toHaveLength(3);
     expect(numbers("/retries").filter((n) => n === 1)).toHaveLength(4);
     // Message 0's ack rides on the reader's next read (or leaves on its own within a second): wait for it.
@@ -207,7 +207,7 @@ spec:
     // Three failed attempts tripped it; while open nothing reaches the app.
     const atOpen = app.on("/breaker").length;
     expect(atOpen).toBeGreaterThanOrEqual(3);
-    expect(await metrics()).toContain('runtime_resiliency_cb_state{target="guarded",direction="inbound"} 2');
+    expect(await metrics()).toContain(`runtime_resiliency_cb_state{target="guarded",direction="inbound",app_id="${APP_ID}"} 2`);
     // Pulling paused: at most concurrency + queueDepth (3) entries were read; the rest wait unread in the stream.
     const group = await groupInfo(T.breaker);
     expect(await pending(T.breaker)).toBeLessThanOrEqual(3);
@@ -219,7 +219,7 @@ spec:
     await waitFor(() => guardedDelivered.size === N, { timeoutMs: 10_000, what: `all ${N} delivered` });
     await waitFor(async () => (await pending(T.breaker)) === 0, { what: "nothing pending" });
     expect(sidecar.output()).toContain("circuit breaker cb of guarded inbound is closed");
-    expect(await metrics()).toContain('runtime_resiliency_cb_state{target="guarded",direction="inbound"} 0');
+    expect(await metrics()).toContain(`runtime_resiliency_cb_state{target="guarded",direction="inbound",app_id="${APP_ID}"} 0`);
     // Log lines only at state changes, not per attempt.
     expect(sidecar.output().match(/circuit breaker cb of guarded inbound is/g)!.length).toBeLessThan(app.on("/breaker").length);
   });
@@ -229,7 +229,7 @@ spec:
     expect(status).toBe(500);
     expect(ms).toBeGreaterThanOrEqual(290);
     expect(ms).toBeLessThan(1500);
-    expect(await metrics()).toMatch(/runtime_resiliency_activations_total\{kind="timeout",target="slowstore",direction="outbound"\} [1-9]/);
+    expect(await metrics()).toMatch(/runtime_resiliency_activations_total\{kind="timeout",target="slowstore",direction="outbound",app_id="[^"]+"\} [1-9]/);
   });
 
   it("editing the Resiliency file under traffic switches policies with nothing lost; a bad edit is reported by file and field and changes nothing", async () => {

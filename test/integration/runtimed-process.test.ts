@@ -25,7 +25,7 @@ async function sidecar(...args: Parameters<typeof startSidecar>): Promise<Sideca
 
 describe("runtimed command line", () => {
   it.each([
-    [["--app-id", "a", "--bogus"], "unknown option '--bogus'"],
+    [["--app-id", "a", "--bogus"], "unknown flag --bogus"],
     [[], "required option '--app-id <id>' not specified"],
     [["--app-id", "a", "--http-port", "http"], "--http-port"],
     [["--app-id", "a", "--mode", "cluster"], "--mode"],
@@ -52,7 +52,7 @@ describe("runtimed as a process", () => {
     expect(errorLines).toHaveLength(1);
     expect(errorLines[0]).toContain(`${folder}/b.yaml: Component "broken": spec.metadata[0] (host): needs a value or a secretKeyRef`);
     const metrics = await (await fetch(`http://127.0.0.1:${s.metricsPort}/metrics`)).text();
-    expect(metrics).toContain('runtime_http_server_request_count{method="GET",route="/v1.0/metadata",status="200"} 1');
+    expect(metrics).toMatch(/runtime_http_server_request_count\{method="GET",route="\/v1\.0\/metadata",status="200",app_id="[a-z-]+"\} 1/);
     expect(metrics).toContain("runtime_process_resident_memory_bytes");
     expect(await s.stop()).toBe(0);
   });

@@ -84,7 +84,7 @@ apps:
 `,
     );
     // From elsewhere, naming the folder: relative paths resolve from the template's folder.
-    const child = spawn(process.execPath, [RUNTIMED, "run", "-f", quickstart], { cwd: root, env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [RUNTIMED, "run", "-f", quickstart], { cwd: root, env: { PATH: process.env.PATH ?? "", HOME: tempDir("runtimed-home-"), RUNTIMED_STATE_DIR: tempDir("runtimed-state-") }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -117,7 +117,7 @@ describe("runtimed run -f: template errors", () => {
   it("a template missing a required field is one clear error naming the file and the field", async () => {
     const root = tempDir("runtimed-run-f-");
     await writeFile(path.join(root, "dapr.yaml"), "version: 1\napps:\n  - appID: lost\n    command: [node, x.js]\n");
-    const child = spawn(process.execPath, [RUNTIMED, "run", "-f", root], { env: { PATH: process.env.PATH ?? "" }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [RUNTIMED, "run", "-f", root], { env: { PATH: process.env.PATH ?? "", HOME: tempDir("runtimed-home-"), RUNTIMED_STATE_DIR: tempDir("runtimed-state-") }, stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     expect(await new Promise((resolve) => child.once("exit", resolve))).toBe(1);

@@ -16,7 +16,7 @@ const APP = `
 import http from "node:http";
 import { spawn } from "node:child_process";
 const mode = process.argv[2];
-const env = Object.fromEntries(["APP_ID", "APP_PORT", "APP_PROTOCOL", "DAPR_HTTP_PORT", "RUNTIME_HTTP_PORT", "DAPR_METRICS_PORT", "DAPR_GRPC_PORT", "DAPR_API_TOKEN", "APP_API_TOKEN"].map((k) => [k, process.env[k] ?? null]));
+const env = Object.fromEntries(["APP_ID", "APP_PORT", "APP_PROTOCOL", "DAPR_HTTP_PORT", "RUNTIME_HTTP_PORT", "DAPR_METRICS_PORT", "DAPR_GRPC_PORT", "RUNTIME_GRPC_PORT", "DAPR_API_TOKEN", "APP_API_TOKEN"].map((k) => [k, process.env[k] ?? null]));
 console.log("ENV " + JSON.stringify(env));
 const sidecar = "http://127.0.0.1:" + process.env.DAPR_HTTP_PORT;
 const headers = { "content-type": "application/json", ...(process.env.DAPR_API_TOKEN ? { "dapr-api-token": process.env.DAPR_API_TOKEN } : {}) };
@@ -64,7 +64,9 @@ const runs: Run[] = [];
 const strays: number[] = [];
 
 function runtimedRun(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Run {
-  const child = spawn(process.execPath, [RUNTIMED, "run", ...args], { cwd: options.cwd, env: { PATH: process.env.PATH ?? "", ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
+  // Its own HOME and state folder: no ~/.dapr/components of this machine, no run records left in the user's.
+  const env = { PATH: process.env.PATH ?? "", HOME: tempDir("runtimed-home-"), RUNTIMED_STATE_DIR: tempDir("runtimed-state-"), ...options.env };
+  const child = spawn(process.execPath, [RUNTIMED, "run", ...args], { cwd: options.cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout!.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -118,8 +120,13 @@ describe("runtimed run -- <command>", () => {
     const run = runtimedRun(["--app-id", "selfie", "--app-port", String(appPort), "--", "node", "app.mjs", "self"], { cwd, env: { DAPR_API_TOKEN: "api-secret", APP_API_TOKEN: "app-secret" } });
     expect(await run.exited).toBe(0);
     const env = envOf(run);
-    expect(env).toMatchObject({ APP_ID: "selfie", APP_PORT: String(appPort), APP_PROTOCOL: "http", DAPR_GRPC_PORT: null, DAPR_API_TOKEN: "api-secret", APP_API_TOKEN: "app-secret" });
+    expect(env).toMatchObject({ APP_ID: "selfie", APP_PORT: String(appPort), APP_PROTOCOL: "http", DAPR_API_TOKEN: "api-secret", APP_API_TOKEN: "app-secret" });
     expect(env.DAPR_HTTP_PORT).toMatch(/^\d+$/);
+    // A free gRPC port, picked as the HTTP one, under Dapr's name and runtimed's.
+    expect(env.DAPR_GRPC_PORT).toMatch(/^\d+$/);
+    expect(env.RUNTIME_GRPC_PORT).toBe(env.DAPR_GRPC_PORT);
+    expect(env.DAPR_GRPC_PORT).not.toBe("50001");
+    expect(new Set([env.DAPR_HTTP_PORT, env.DAPR_GRPC_PORT, env.DAPR_METRICS_PORT]).size).toBe(3);
     expect(env.RUNTIME_HTTP_PORT).toBe(env.DAPR_HTTP_PORT);
     expect(env.DAPR_METRICS_PORT).not.toBe(env.DAPR_HTTP_PORT);
     expect(env.DAPR_HTTP_PORT).not.toBe("3500");
@@ -191,7 +198,7 @@ describe("runtimed run: bad input is one clear line, a non-zero exit and nothing
   it("a flag the sidecar does not know, or a command without --", async () => {
     const unknown = runtimedRun(["--app-id", "x", "--bogus", "--", "node"]);
     expect(await unknown.exited).toBe(2);
-    expect(unknown.stderr()).toContain("unknown option '--bogus'");
+    expect(unknown.stderr()).toContain("unknown flag --bogus");
     const noDash = runtimedRun(["--app-id", "x", "node", "app.js"]);
     expect(await noDash.exited).toBe(2);
     expect(noDash.stderr()).toContain("put the app's command after --");

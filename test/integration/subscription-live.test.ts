@@ -44,7 +44,7 @@ describe("a subscription is listed, and counts for health, only once it is live"
       // The embedded default components: an in-memory pub/sub named "pubsub".
       sidecar = await startSidecar({ appId: `live-${run}`, args: ["--app-port", String(app.port)], waitReady: false });
       const url = sidecar.url;
-      await waitFor(() => watch(url), { timeoutMs: 15_000, intervalMs: 2, what: `run ${run}: ${watch.name}` });
+      await waitFor(() => watch(url), { timeoutMs: 30_000, intervalMs: 2, what: `run ${run}: ${watch.name}` });
       const res = await fetch(`${url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ run }) });
       expect(res.status).toBe(204);
       await waitFor(() => app.on("/orders").some((r) => r.json<{ data: { run: number } }>().data.run === run), { timeoutMs: 5_000, what: `run ${run}: the delivery (watching ${watch.name})` });
@@ -53,5 +53,5 @@ describe("a subscription is listed, and counts for health, only once it is live"
     }
     expect(new Set(app.on("/orders").map((r) => r.json<{ data: { run: number } }>().data.run)).size).toBe(STARTS);
     // Thirty process starts: a bound for a loaded CI machine, not a speed claim.
-  }, 180_000);
+  }, 300_000);
 });

@@ -10,6 +10,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { freePort, waitFor } from "../support/ports.js";
+import * as grpc from "@grpc/grpc-js";
+import { daprProtos } from "../../pkg/proto/dapr.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
 import { startTestApp, type TestApp } from "../support/testapp.js";
@@ -118,6 +120,31 @@ describe("tracing from publish to delivery", () => {
     expect(attr(producer, "messaging.message.id")).toBe(delivered.json()["id"]);
     // The app gets the consumer span's context: the same trace, the consumer as parent.
     expect(delivered.headers["traceparent"]).toBe(`00-${CALLER_TRACE}-${consumer.spanId}-01`);
+  });
+
+  it("over gRPC: the server span follows rpc conventions and continues the caller's traceparent (metadata) to the app", async () => {
+    const trace = "22222222222222222222222222222222";
+    const Dapr = daprProtos().dapr.dapr.proto.runtime.v1.Dapr;
+    const client = new Dapr(`127.0.0.1:${traced.grpcPort}`, grpc.credentials.createInsecure());
+    const metadata = new grpc.Metadata();
+    metadata.set("traceparent", `00-${trace}-${CALLER_SPAN}-01`);
+    try {
+      await new Promise<void>((resolve, reject) => client.PublishEvent({ pubsub_name: "pubsub", topic: "orders", data: Buffer.from(JSON.stringify({ order: "grpc" })), data_content_type: "application/json" }, metadata, (error) => (error ? reject(error) : resolve())));
+    } finally {
+      client.close();
+    }
+    await waitFor(() => receiver.spans.filter((s) => s.traceId === trace).length >= 3, { timeoutMs: 15_000, what: "three spans of the gRPC caller's trace" });
+    const spans = receiver.spans.filter((s) => s.traceId === trace);
+    const server = spans.find((s) => s.kind === KIND.server)!;
+    const producer = spans.find((s) => s.kind === KIND.producer)!;
+    const consumer = spans.find((s) => s.kind === KIND.consumer)!;
+    expect(server).toMatchObject({ name: "dapr.proto.runtime.v1.Dapr/PublishEvent", parentSpanId: CALLER_SPAN });
+    expect([attr(server, "rpc.system"), attr(server, "rpc.service"), attr(server, "rpc.method"), attr(server, "rpc.grpc.status_code")]).toEqual(["grpc", "dapr.proto.runtime.v1.Dapr", "PublishEvent", 0]);
+    expect(producer.parentSpanId).toBe(server.spanId);
+    expect(consumer.parentSpanId).toBe(producer.spanId);
+    await waitFor(() => app.on("/orders").some((r) => r.json<{ data: { order: string } }>().data.order === "grpc"), { what: "the gRPC-published delivery" });
+    const delivered = app.on("/orders").find((r) => r.json<{ data: { order: string } }>().data.order === "grpc")!;
+    expect(delivered.headers["traceparent"]).toBe(`00-${trace}-${consumer.spanId}-01`);
   });
 
   it("with samplingRate \"0\" exports nothing and still carries the caller's traceparent to the app", async () => {

@@ -4,7 +4,8 @@
  * on a test machine without a cluster, so tests drive the REAL
  * @kubernetes/client-node against this server instead of mocking the client.
  *
- * Wire protocol served (as kube-apiserver does):
+ * Wire protocol served (as kube-apiserver does; `fieldSelector=metadata.name=<name>` filters lists and watches;
+ * `.../{name}/status` of the runtime.io kinds is their status subresource; Leases and Events are served too):
  *   GET    /api/v1/namespaces/{ns}/secrets[/{name}]                         list / get
  *   GET    /apis/runtime.io/v1alpha1/namespaces/{ns}/components[/{name}]
  *   GET    /apis/runtime.io/v2alpha1/namespaces/{ns}/subscriptions[/{name}]
@@ -35,9 +36,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { KubeConfig } from "@kubernetes/client-node";
-import { apiVersionOf, parsePath, RESOURCE_TYPES, SECRETS, sendJson, statusBody, typeKeyOf, type KubeObject, type ParsedPath, type ResourceType, type WatchEventType } from "./kube-wire.js";
+import { apiVersionOf, hasStatusSubresource, parsePath, RESOURCE_TYPES, SECRETS, sendJson, statusBody, typeKeyOf, type KubeObject, type ParsedPath, type ResourceType, type WatchEventType } from "./kube-wire.js";
 
-export { COMPONENTS, CONFIGURATIONS, RESILIENCIES, RESOURCE_TYPES, SECRETS, SUBSCRIPTIONS, type KubeObject, type ResourceType, type WatchEventType } from "./kube-wire.js";
+export { COMPONENTS, CONFIGURATIONS, EVENTS, LEASES, RESILIENCIES, RESOURCE_TYPES, SECRETS, SUBSCRIPTIONS, type KubeObject, type ResourceType, type WatchEventType } from "./kube-wire.js";
 
 interface HistoryEvent {
   rv: number;
@@ -48,6 +49,8 @@ interface HistoryEvent {
 }
 
 interface Watcher {
+  /** A `metadata.name=<name>` field selector: only that object's events. */
+  name?: string;
   typeKey: string;
   type: ResourceType;
   namespace: string;
@@ -75,6 +78,9 @@ export interface RequestRecord {
   method: string;
   path: string;
   watch: boolean;
+  /** The request's user (the bearer token), so tests can tell the callers apart. */
+  token?: string;
+  fieldSelector?: string;
   resourceVersion?: string;
   status: number;
 }
@@ -88,6 +94,13 @@ export interface FakeApiServerOptions {
 
 
 const clone = <T>(value: T): T => structuredClone(value);
+
+/** The name of a `fieldSelector=metadata.name=<name>` (the one field selector served; any other is ignored). */
+function nameSelected(url: URL): string | undefined {
+  const selector = url.searchParams.get("fieldSelector") ?? "";
+  const match = /^metadata\.name==?(.+)$/.exec(selector);
+  return match ? match[1] : undefined;
+}
 
 export class FakeApiServer {
   /** Every request served, in order (watch requests are logged when they start). */
@@ -152,13 +165,18 @@ export class FakeApiServer {
     stored.apiVersion = apiVersionOf(type);
     stored.kind = type.kind;
     stored.metadata = { ...stored.metadata, namespace, uid: `uid-${++this.uid}`, creationTimestamp: new Date().toISOString(), resourceVersion: String(++this.rv) };
+    if (hasStatusSubresource(type)) {
+      // With a status subresource the API server ignores status on create and counts spec generations.
+      delete stored.status;
+      stored.metadata.generation = 1;
+    }
     items.set(`${namespace}/${name}`, stored);
     this.emit(type, namespace, "ADDED", stored);
     return clone(stored);
   }
 
   /** Replaces an object's content (metadata.resourceVersion, when given, must be current). Throws if missing or stale. */
-  update(type: ResourceType, namespace: string, object: Omit<KubeObject, "metadata"> & { metadata: { name: string; [key: string]: unknown } }): KubeObject {
+  update(type: ResourceType, namespace: string, object: Omit<KubeObject, "metadata"> & { metadata: { name: string; [key: string]: unknown } }, subresource?: "status"): KubeObject {
     const items = this.items(type);
     const key = `${namespace}/${object.metadata.name}`;
     const current = items.get(key);
@@ -169,6 +187,20 @@ export class FakeApiServer {
     stored.apiVersion = apiVersionOf(type);
     stored.kind = type.kind;
     stored.metadata = { ...stored.metadata, namespace, uid: current.metadata.uid, creationTimestamp: current.metadata.creationTimestamp, resourceVersion: String(++this.rv) };
+    if (hasStatusSubresource(type)) {
+      // The status subresource writes only status; the main resource writes everything but status,
+      // and a changed spec bumps metadata.generation (as kube-apiserver does for such CRDs).
+      const generation = Number(current.metadata.generation ?? 1);
+      if (subresource === "status") {
+        const status = stored.status;
+        Object.assign(stored, clone(current), { status });
+        stored.metadata = { ...current.metadata, resourceVersion: stored.metadata.resourceVersion };
+      } else {
+        if (current.status === undefined) delete stored.status;
+        else stored.status = clone(current.status);
+        stored.metadata.generation = JSON.stringify(stored.spec) === JSON.stringify(current.spec) ? generation : generation + 1;
+      }
+    }
     items.set(key, stored);
     this.emit(type, namespace, "MODIFIED", stored);
     return clone(stored);
@@ -270,7 +302,7 @@ export class FakeApiServer {
     this.history.push({ rv, type: eventType, typeKey, namespace, object: clone(object) });
     const limit = this.options.historyLimit ?? 1000;
     while (this.history.length > limit) this.compactedRv = this.history.shift()!.rv;
-    for (const w of this.watchers) if (w.typeKey === typeKey && w.namespace === namespace) this.writeEvent(w.res, eventType, object);
+    for (const w of this.watchers) if (w.typeKey === typeKey && w.namespace === namespace && (w.name === undefined || w.name === object.metadata.name)) this.writeEvent(w.res, eventType, object);
   }
 
   private writeEvent(res: http.ServerResponse, type: WatchEventType, object: unknown): void {
@@ -280,7 +312,8 @@ export class FakeApiServer {
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const url = new URL(req.url ?? "/", "http://fake");
     const watch = /^(1|true)$/.test(url.searchParams.get("watch") ?? "");
-    const record: RequestRecord = { method: req.method ?? "GET", path: url.pathname, watch, resourceVersion: url.searchParams.get("resourceVersion") ?? undefined, status: 200 };
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+    const record: RequestRecord = { method: req.method ?? "GET", path: url.pathname, watch, ...(bearer ? { token: bearer } : {}), ...(url.searchParams.has("fieldSelector") ? { fieldSelector: url.searchParams.get("fieldSelector")! } : {}), resourceVersion: url.searchParams.get("resourceVersion") ?? undefined, status: 200 };
     this.requests.push(record);
     const fail = (status: number, reason: string, message: string): void => {
       record.status = status;
@@ -316,10 +349,12 @@ export class FakeApiServer {
       sendJson(res, status, statusBody(status, reason, message));
     };
     const what = `${p.type.plural}${p.type.group ? `.${p.type.group}` : ""} "${p.name ?? ""}"`;
+    if (p.subresource && method !== "PUT" && method !== "GET") return fail(405, "MethodNotAllowed", `method ${method} is not supported on the status subresource here`);
     if (method === "GET" && !p.name && watch) return this.serveWatch(p, url, res, record);
     if (method === "GET" && !p.name) {
       const kind = `${p.type.kind}List`;
-      return sendJson(res, 200, { apiVersion: apiVersionOf(p.type), kind, metadata: { resourceVersion: String(this.rv) }, items: this.list(p.type, p.namespace) });
+      const name = nameSelected(url);
+      return sendJson(res, 200, { apiVersion: apiVersionOf(p.type), kind, metadata: { resourceVersion: String(this.rv) }, items: this.list(p.type, p.namespace).filter((o) => name === undefined || o.metadata.name === name) });
     }
     if (method === "GET") {
       const found = this.get(p.type, p.namespace, p.name!);
@@ -348,7 +383,7 @@ export class FakeApiServer {
       if (!current) return fail(404, "NotFound", `${what} not found`);
       const asked = object.metadata.resourceVersion;
       if (asked !== undefined && asked !== current.metadata.resourceVersion) return fail(409, "Conflict", `Operation cannot be fulfilled on ${what}: the object has been modified; please apply your changes to the latest version and try again`);
-      return sendJson(res, 200, this.update(p.type, p.namespace, object));
+      return sendJson(res, 200, this.update(p.type, p.namespace, object, p.subresource === "status" ? "status" : undefined));
     }
     return fail(405, "MethodNotAllowed", `method ${method} is not supported on this path`);
   }
@@ -358,10 +393,12 @@ export class FakeApiServer {
     // Without this the client's fetch never resolves and the informer's start() hangs.
     res.flushHeaders();
     const typeKey = typeKeyOf(p.type);
+    const name = nameSelected(url);
+    const selected = (o: KubeObject): boolean => name === undefined || o.metadata.name === name;
     const asked = url.searchParams.get("resourceVersion") ?? "";
     if (asked === "" || asked === "0") {
       // "Any version": start with the current state as ADDED events, as kube-apiserver does.
-      for (const object of this.list(p.type, p.namespace)) this.writeEvent(res, "ADDED", object);
+      for (const object of this.list(p.type, p.namespace).filter(selected)) this.writeEvent(res, "ADDED", object);
     } else {
       const from = Number(asked);
       if (!Number.isInteger(from) || from < this.compactedRv) {
@@ -370,9 +407,9 @@ export class FakeApiServer {
         res.end();
         return;
       }
-      for (const e of this.history) if (e.rv > from && e.typeKey === typeKey && e.namespace === p.namespace) this.writeEvent(res, e.type, e.object);
+      for (const e of this.history) if (e.rv > from && e.typeKey === typeKey && e.namespace === p.namespace && selected(e.object)) this.writeEvent(res, e.type, e.object);
     }
-    const watcher: Watcher = { typeKey, type: p.type, namespace: p.namespace, bookmarks: /^(1|true)$/.test(url.searchParams.get("allowWatchBookmarks") ?? ""), res };
+    const watcher: Watcher = { name, typeKey, type: p.type, namespace: p.namespace, bookmarks: /^(1|true)$/.test(url.searchParams.get("allowWatchBookmarks") ?? ""), res };
     this.watchers.add(watcher);
     res.on("close", () => this.watchers.delete(watcher));
   }

@@ -18,7 +18,12 @@ export const COMPONENTS: ResourceType = { group: "runtime.io", version: "v1alpha
 export const SUBSCRIPTIONS: ResourceType = { group: "runtime.io", version: "v2alpha1", plural: "subscriptions", kind: "Subscription" };
 export const CONFIGURATIONS: ResourceType = { group: "runtime.io", version: "v1alpha1", plural: "configurations", kind: "Configuration" };
 export const RESILIENCIES: ResourceType = { group: "runtime.io", version: "v1alpha1", plural: "resiliencies", kind: "Resiliency" };
-export const RESOURCE_TYPES: readonly ResourceType[] = [SECRETS, COMPONENTS, SUBSCRIPTIONS, CONFIGURATIONS, RESILIENCIES];
+export const LEASES: ResourceType = { group: "coordination.k8s.io", version: "v1", plural: "leases", kind: "Lease" };
+export const EVENTS: ResourceType = { group: "", version: "v1", plural: "events", kind: "Event" };
+export const RESOURCE_TYPES: readonly ResourceType[] = [SECRETS, COMPONENTS, SUBSCRIPTIONS, CONFIGURATIONS, RESILIENCIES, LEASES, EVENTS];
+
+/** Types with a status subresource and metadata.generation (the CRDs under crds/). */
+export const hasStatusSubresource = (t: ResourceType): boolean => t.group === "runtime.io";
 
 /** A stored object: any JSON with Kubernetes object metadata. */
 export interface KubeObject {
@@ -34,6 +39,8 @@ export interface ParsedPath {
   type: ResourceType;
   namespace: string;
   name?: string;
+  /** "status" for <collection>/<name>/status. */
+  subresource?: string;
 }
 
 export const typeKeyOf = (t: ResourceType): string => `${t.group}/${t.version}/${t.plural}`;
@@ -49,9 +56,11 @@ export function parsePath(pathname: string): ParsedPath | undefined {
     rest = parts.slice(2);
   } else return undefined;
   const [version, nsWord, namespace, plural, name, ...extra] = rest;
-  if (nsWord !== "namespaces" || !namespace || !plural || extra.length > 0) return undefined;
+  if (nsWord !== "namespaces" || !namespace || !plural || extra.length > 1) return undefined;
   const type = RESOURCE_TYPES.find((t) => t.group === group && t.version === version && t.plural === plural);
-  return type ? { type, namespace, name } : undefined;
+  if (!type) return undefined;
+  if (extra.length === 0) return { type, namespace, name };
+  return extra[0] === "status" && name && hasStatusSubresource(type) ? { type, namespace, name, subresource: "status" } : undefined;
 }
 
 export function statusBody(code: number, reason: string, message: string): object {

@@ -10,6 +10,8 @@ export interface SidecarProcess {
   child: ChildProcess;
   httpPort: number;
   metricsPort: number;
+  /** Dapr's gRPC API (`127.0.0.1:<grpcPort>`). */
+  grpcPort: number;
   url: string;
   /** Everything the process printed, for assertions on log lines. */
   output(): string;
@@ -30,7 +32,9 @@ export interface SidecarOptions {
 export async function startSidecar(options: SidecarOptions = {}): Promise<SidecarProcess> {
   const httpPort = options.httpPort ?? (await freePort());
   const metricsPort = await freePort();
-  const args = [RUNTIMED, "--app-id", options.appId ?? "test-app", "--http-port", String(httpPort), "--metrics-port", String(metricsPort), ...(options.args ?? [])];
+  // Always a free gRPC port: parallel sidecars would otherwise all take the default 50001.
+  const grpcPort = await freePort();
+  const args = [RUNTIMED, "--app-id", options.appId ?? "test-app", "--http-port", String(httpPort), "--metrics-port", String(metricsPort), "--grpc-port", String(grpcPort), ...(options.args ?? [])];
   const child = spawn(process.execPath, args, { env: { PATH: process.env.PATH ?? "", ...options.env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
@@ -41,6 +45,7 @@ export async function startSidecar(options: SidecarOptions = {}): Promise<Sideca
     child,
     httpPort,
     metricsPort,
+    grpcPort,
     url,
     output: () => output,
     stop: async (signal = "SIGTERM") => {

@@ -140,13 +140,25 @@ describe("CRDs", () => {
     expect(served("Resiliency")).toEqual(["v1alpha1*"]);
   });
 
-  it("print TYPE, VERSION and AGE for kubectl get components", () => {
+  it("print TYPE, VERSION, READY, REASON and AGE for kubectl get components", () => {
     const columns = crds.get("Component")!.spec.versions[0]!.additionalPrinterColumns!;
     expect(columns.map((c) => [c.name.toUpperCase(), c.jsonPath, c.type])).toEqual([
       ["TYPE", ".spec.type", "string"],
       ["VERSION", ".spec.version", "string"],
+      ["READY", '.status.conditions[?(@.type=="Ready")].status', "string"],
+      ["REASON", '.status.conditions[?(@.type=="Ready")].reason', "string"],
       ["AGE", ".metadata.creationTimestamp", "date"],
     ]);
+  });
+
+  it("have a status subresource and READY, REASON, AGE columns in every served version", () => {
+    for (const crd of crds.values()) {
+      for (const version of crd.spec.versions as Array<Crd["spec"]["versions"][number] & { subresources?: { status?: object } }>) {
+        const names = (version.additionalPrinterColumns ?? []).map((c) => c.name.toUpperCase());
+        expect({ crd: crd.metadata.name, version: version.name, status: version.subresources?.status, tail: names.slice(-3) }).toEqual({ crd: crd.metadata.name, version: version.name, status: {}, tail: ["READY", "REASON", "AGE"] });
+        expect(version.schema.openAPIV3Schema.properties?.status).toBeDefined();
+      }
+    }
   });
 
   it("the schema checker itself catches structural mistakes (so the test above can fail)", () => {

@@ -1,20 +1,39 @@
 import { describe, expect, it } from "@jest/globals";
-import { injectionRequested, parseAnnotations, parseQuantity } from "../../pkg/injector/annotations.js";
+import { injectionRequested, parseAnnotations, parseQuantity, withDaprNames } from "../../pkg/injector/annotations.js";
 
-function errorsOf(annotations: Record<string, string>): string[] {
+/** As the patcher reads a pod's annotations: Dapr's names too, complaints naming what the pod wrote. */
+function errorsOf(podAnnotations: Record<string, string>): string[] {
+  const { annotations, named } = withDaprNames(podAnnotations);
   const result = parseAnnotations(annotations);
-  return result.ok ? [] : result.errors;
+  return result.ok ? [] : result.errors.map(named);
 }
 
 describe("the app protocol annotation", () => {
   it("takes runtime.io/app-protocol, and Dapr's dapr.io/app-protocol unchanged, in any case", () => {
     expect(parseAnnotations({ "runtime.io/app-protocol": "grpc" })).toMatchObject({ ok: true, value: { appProtocol: "grpc" } });
-    expect(parseAnnotations({ "dapr.io/app-protocol": "GRPC" })).toMatchObject({ ok: true, value: { appProtocol: "grpc" } });
-    expect(parseAnnotations({ "dapr.io/app-protocol": "http" })).toMatchObject({ ok: true, value: { appProtocol: "http" } });
+    expect(parseAnnotations(withDaprNames({ "dapr.io/app-protocol": "GRPC" }).annotations)).toMatchObject({ ok: true, value: { appProtocol: "grpc" } });
+    expect(parseAnnotations(withDaprNames({ "dapr.io/app-protocol": "http" }).annotations)).toMatchObject({ ok: true, value: { appProtocol: "http" } });
   });
 
   it("prefers runtime.io/app-protocol when both are given", () => {
-    expect(parseAnnotations({ "runtime.io/app-protocol": "http", "dapr.io/app-protocol": "grpc" })).toMatchObject({ ok: true, value: { appProtocol: "http" } });
+    expect(parseAnnotations(withDaprNames({ "runtime.io/app-protocol": "http", "dapr.io/app-protocol": "grpc" }).annotations)).toMatchObject({ ok: true, value: { appProtocol: "http" } });
+  });
+});
+
+describe("Dapr's annotation names", () => {
+  it("reads every dapr.io/<name> as runtime.io/<name> unless the pod sets the runtime.io one", () => {
+    const { annotations } = withDaprNames({ "dapr.io/enabled": "true", "dapr.io/app-id": "orders", "dapr.io/app-port": "8080", "runtime.io/log-level": "warn", "dapr.io/log-level": "debug" });
+    expect(injectionRequested(annotations)).toBe(true);
+    expect(parseAnnotations(annotations)).toMatchObject({ ok: true, value: { appId: "orders", appPort: 8080, logLevel: "warn" } });
+  });
+
+  it("names the annotation the pod used in a complaint about it", () => {
+    const { annotations, named } = withDaprNames({ "dapr.io/app-port": "eighty", "runtime.io/log-level": "loud" });
+    const result = parseAnnotations(annotations);
+    expect(result.ok).toBe(false);
+    const errors = result.ok ? [] : result.errors.map(named);
+    expect(errors.some((e) => e.startsWith("annotation dapr.io/app-port:"))).toBe(true);
+    expect(errors.some((e) => e.startsWith("annotation runtime.io/log-level:"))).toBe(true);
   });
 });
 

@@ -55,6 +55,20 @@ describe("injector patcher on Deployment-created pods", () => {
     expect(options).toMatchObject({ mode: "kubernetes", appId: "checkout", appPort: 8080, httpPort: 3500, logLevel: "debug", enableMetrics: false, metricsPort: 9100, namespace: "shop", listenAddress: "0.0.0.0" });
   });
 
+  it("injects a pod written for Dapr (dapr.io/enabled, dapr.io/app-id, dapr.io/app-port) as a runtime.io one", () => {
+    const { patched, appId } = inject(deploymentPod({ "dapr.io/enabled": "true", "dapr.io/app-id": "orders", "dapr.io/app-port": "8080", "dapr.io/log-level": "debug" }));
+    expect(appId).toBe("orders");
+    const c = sidecar(patched);
+    expect(argValue(c.args, "--app-port")).toBe("8080");
+    expect(argValue(c.args, "--log-level")).toBe("debug");
+  });
+
+  it("refuses a bad Dapr annotation naming it as the pod spelled it", () => {
+    const decision = createPatch(deploymentPod({ "dapr.io/enabled": "true", "dapr.io/app-port": "http" }), "shop", { "dapr.io/enabled": "true", "dapr.io/app-port": "http" }, CONFIG);
+    expect(decision.kind).toBe("invalid");
+    expect(decision.kind === "invalid" ? decision.errors.join("\n") : "").toContain("annotation dapr.io/app-port:");
+  });
+
   it("passes the app protocol annotation (runtime.io or dapr.io) as --app-protocol, which runtimed accepts", () => {
     const { patched } = inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/app-port": "50051", "dapr.io/app-protocol": "grpc" }));
     expect(argValue(sidecar(patched).args, "--app-protocol")).toBe("grpc");
@@ -81,10 +95,61 @@ describe("injector patcher on Deployment-created pods", () => {
     ]);
   });
 
-  it("probes readiness on /v1.0/healthz/outbound and liveness on /v1.0/healthz, port 3500", () => {
+  it("probes liveness by a TCP connect (independent of the app and the brokers) and readiness on /v1.0/healthz (the app gate), port 3500", () => {
     const c = sidecar(inject(deploymentPod({ "runtime.io/enabled": "true" })).patched);
-    expect(c.readinessProbe.httpGet).toEqual({ path: "/v1.0/healthz/outbound", port: 3500 });
-    expect(c.livenessProbe.httpGet).toEqual({ path: "/v1.0/healthz", port: 3500 });
+    expect(c.livenessProbe).toEqual({ tcpSocket: { port: 3500 }, initialDelaySeconds: 3, timeoutSeconds: 3, periodSeconds: 6, failureThreshold: 3 });
+    expect(c.readinessProbe).toEqual({ httpGet: { path: "/v1.0/healthz", port: 3500 }, initialDelaySeconds: 3, timeoutSeconds: 3, periodSeconds: 6, failureThreshold: 3 });
+  });
+
+  it("tunes each probe's delay, timeout, period and threshold from runtime.io/sidecar-*-probe-* annotations, refusing bad values by name", () => {
+    const c = sidecar(inject(deploymentPod({
+      "runtime.io/enabled": "true",
+      "runtime.io/sidecar-liveness-probe-delay-seconds": "30",
+      "runtime.io/sidecar-liveness-probe-period-seconds": "20",
+      "runtime.io/sidecar-liveness-probe-threshold": "5",
+      "runtime.io/sidecar-readiness-probe-timeout-seconds": "1",
+      "runtime.io/sidecar-readiness-probe-delay-seconds": "0",
+    })).patched);
+    expect(c.livenessProbe).toMatchObject({ initialDelaySeconds: 30, periodSeconds: 20, failureThreshold: 5, timeoutSeconds: 3 });
+    expect(c.readinessProbe).toMatchObject({ initialDelaySeconds: 0, timeoutSeconds: 1, periodSeconds: 6 });
+    const bad = createPatch(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/sidecar-liveness-probe-period-seconds": "0", "runtime.io/enable-native-sidecar": "sure" }), "shop", { "runtime.io/enabled": "true", "runtime.io/sidecar-liveness-probe-period-seconds": "0", "runtime.io/enable-native-sidecar": "sure" }, CONFIG);
+    expect(bad).toEqual({ kind: "invalid", errors: [
+      'annotation runtime.io/sidecar-liveness-probe-period-seconds: "0" is not a whole number of at least 1',
+      'annotation runtime.io/enable-native-sidecar: "sure" must be true or false',
+    ] });
+  });
+
+  it("adds a native sidecar (the first init container, restartPolicy Always) when runtime.io/enable-native-sidecar or the chart asks", () => {
+    const pod = deploymentPod({ "runtime.io/enabled": "true" });
+    (pod.spec as { initContainers?: unknown[] }).initContainers = [{ name: "migrate", image: "busybox" }];
+    const { patched } = inject(pod, "shop", { ...CONFIG, nativeSidecar: true });
+    const spec = patched.spec as unknown as { containers: Container[]; initContainers: Array<Container & { restartPolicy?: string }> };
+    expect(spec.containers.map((c) => c.name)).toEqual(["app"]);
+    expect(spec.initContainers.map((c) => [c.name, c.restartPolicy])).toEqual([["runtimed", "Always"], ["migrate", undefined]]);
+    const annotated = inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/enable-native-sidecar": "true" })).patched as unknown as { spec: { initContainers: Array<{ name: string; restartPolicy: string }> } };
+    expect(annotated.spec.initContainers.map((c) => [c.name, c.restartPolicy])).toEqual([["runtimed", "Always"]]);
+    const optedOut = inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/enable-native-sidecar": "false" }), "shop", { ...CONFIG, nativeSidecar: true }).patched;
+    expect(optedOut.spec.containers.map((c) => c.name)).toEqual(["app", "runtimed"]);
+  });
+
+  it("takes chart-wide sidecar requests and limits, each overridden by its annotation", () => {
+    const config: InjectorConfig = { ...CONFIG, sidecarResources: { requests: { cpu: "50m", memory: "96Mi" }, limits: { memory: "256Mi" } } };
+    expect(sidecar(inject(deploymentPod({ "runtime.io/enabled": "true" }), "shop", config).patched).resources).toEqual({ requests: { cpu: "50m", memory: "96Mi" }, limits: { memory: "256Mi" } });
+    expect(sidecar(inject(deploymentPod({ "runtime.io/enabled": "true", "runtime.io/sidecar-memory-limit": "512Mi" }), "shop", config).patched).resources).toEqual({ requests: { cpu: "50m", memory: "96Mi" }, limits: { memory: "512Mi" } });
+  });
+
+  it("sizes the sidecar's old space to 60% of its memory limit and its semi-spaces to 8 MiB through NODE_OPTIONS, unless runtime.io/env sets NODE_OPTIONS", () => {
+    const config: InjectorConfig = { ...CONFIG, sidecarResources: { requests: {}, limits: { memory: "256Mi" } } };
+    const env = (annotations: Record<string, string>): Array<{ name: string; value?: string }> => sidecar(inject(deploymentPod({ "runtime.io/enabled": "true", ...annotations }), "shop", config).patched).env;
+    expect(env({})).toContainEqual({ name: "NODE_OPTIONS", value: "--max-old-space-size=153 --max-semi-space-size=8" });
+    expect(env({ "runtime.io/sidecar-memory-limit": "1Gi" })).toContainEqual({ name: "NODE_OPTIONS", value: "--max-old-space-size=614 --max-semi-space-size=16" });
+    expect(env({ "runtime.io/env": "NODE_OPTIONS=--max-old-space-size=64" }).filter((e) => e.name === "NODE_OPTIONS")).toEqual([{ name: "NODE_OPTIONS", value: "--max-old-space-size=64" }]);
+    expect(sidecar(inject(deploymentPod({ "runtime.io/enabled": "true" })).patched).env.map((e) => e.name)).not.toContain("NODE_OPTIONS");
+  });
+
+  it("takes the runtime.io/enabled label as the opt-in too (what the webhook's default objectSelector matches)", () => {
+    const pod = deploymentPod({}, { labels: { "runtime.io/enabled": "true" } });
+    expect(sidecar(inject(pod).patched).name).toBe("runtimed");
   });
 
   it("runs the sidecar non-root, read-only, without privilege escalation and with ALL capabilities dropped", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { ComponentMetadata } from "../../pkg/components/metadata.js";
 import { parseMqttMetadata } from "../../pkg/components/pubsub/mqtt/metadata.js";
-import { parseBackOffMetadata } from "../../pkg/components/pubsub/retry.js";
+import { parseBackOffFields } from "../../pkg/util/backoff.js";
 
 const meta = (values: Record<string, string>): ComponentMetadata => ComponentMetadata.of("bus", "pubsub.mqtt3", values);
 const identity = { appId: "orders", env: { POD_NAME: "orders-0" } };
@@ -49,15 +49,15 @@ describe("pubsub.mqtt3 metadata (Dapr's names)", () => {
 
 describe("Dapr's backOff* retry metadata -> the runtime's retry policy", () => {
   it("sets nothing when no backOff field is given (the runtime's defaults stay)", () => {
-    expect(parseBackOffMetadata(meta({}))).toEqual({});
+    expect(parseBackOffFields(meta({}))).toEqual({});
   });
 
   it("maps the Dapr JS SDK's backOffMaxRetries 0 to no retries, with Dapr's constant 5s policy", () => {
-    expect(parseBackOffMetadata(meta({ backOffMaxRetries: "0" }))).toEqual({ maxRetries: 0, retryInitialMs: 5000, retryMaxMs: 5000 });
+    expect(parseBackOffFields(meta({ backOffMaxRetries: "0" }))).toEqual({ maxRetries: 0, retryInitialMs: 5000, retryMaxMs: 5000 });
   });
 
   it("maps the exponential policy onto initial and max intervals", () => {
-    expect(parseBackOffMetadata(meta({ backOffPolicy: "exponential", backOffInitialInterval: "200ms", backOffMaxInterval: "10s", backOffMaxRetries: "5" }))).toEqual({
+    expect(parseBackOffFields(meta({ backOffPolicy: "exponential", backOffInitialInterval: "200ms", backOffMaxInterval: "10s", backOffMaxRetries: "5" }))).toEqual({
       maxRetries: 5,
       retryInitialMs: 200,
       retryMaxMs: 10_000,
@@ -65,8 +65,8 @@ describe("Dapr's backOff* retry metadata -> the runtime's retry policy", () => {
   });
 
   it("names the field it refuses", () => {
-    expect(() => parseBackOffMetadata(meta({ backOffPolicy: "linear" }))).toThrow(/"backOffPolicy" must be constant or exponential/);
-    expect(() => parseBackOffMetadata(meta({ backOffMaxRetries: "-2" }))).toThrow(/"backOffMaxRetries" must be at least -1/);
-    expect(() => parseBackOffMetadata(meta({ backOffPolicy: "exponential", backOffInitialInterval: "2s", backOffMaxInterval: "1s" }))).toThrow(/"backOffMaxInterval"/);
+    expect(() => parseBackOffFields(meta({ backOffPolicy: "linear" }))).toThrow(/"backOffPolicy" must be constant or exponential/);
+    expect(() => parseBackOffFields(meta({ backOffMaxRetries: "-2" }))).toThrow(/"backOffMaxRetries" must be at least -1/);
+    expect(() => parseBackOffFields(meta({ backOffPolicy: "exponential", backOffInitialInterval: "2s", backOffMaxInterval: "1s" }))).toThrow(/"backOffMaxInterval"/);
   });
 });

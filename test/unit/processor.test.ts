@@ -53,12 +53,10 @@ describe("the component processor", () => {
     await expect(processor.apply(component("y", "state.redis"))).rejects.toThrow(/unknown component kind "state"/);
   });
 
-  it("stops at the first failing component unless it says ignoreErrors", async () => {
+  it("keeps a component whose init failed out of the store and records the failure", async () => {
     const { processor, store } = setup();
-    await expect(processor.loadAll([component("bad", "bindings.test.probe", { fail: "boom" }), component("good", "bindings.test.probe")])).rejects.toThrow(ComponentInitError);
-    expect(store.get("bindings", "good")).toBeUndefined();
-
-    await processor.loadAll([component("bad", "bindings.test.probe", { fail: "boom" }, { ignoreErrors: true }), component("good", "bindings.test.probe")]);
+    await expect(processor.apply(component("bad", "bindings.test.probe", { fail: "boom" }))).rejects.toThrow(ComponentInitError);
+    await processor.apply(component("good", "bindings.test.probe"));
     expect(store.get("bindings", "good")).toBeDefined();
     expect(store.get("bindings", "bad")).toBeUndefined();
     expect(store.failures().map((f) => f.name)).toEqual(["bad"]);
@@ -70,13 +68,14 @@ describe("the component processor", () => {
     expect(latestProbe().closed).toBe(true);
   });
 
-  it("resolves secretKeyRef through auth.secretStore, loading secret stores first, and redacts the value from logs", async () => {
+  it("resolves secretKeyRef through auth.secretStore and redacts the value from logs", async () => {
     const { processor, logs } = setup();
     const user: ComponentResource = {
       ...component("user", "bindings.test.probe", { fail: "cannot connect with s3cr3t-pass" }, { ignoreErrors: true, auth: { secretStore: "vault" } }),
     };
     user.spec.metadata.push({ name: "password", secretKeyRef: { name: "dbpass" } });
-    await processor.loadAll([user, component("vault", "secretstores.test.map", { dbpass: "s3cr3t-pass" })]);
+    await processor.apply(component("vault", "secretstores.test.map", { dbpass: "s3cr3t-pass" }));
+    await expect(processor.apply(user)).rejects.toThrow(ComponentInitError);
     expect(latestProbe().metadata.password).toBe("s3cr3t-pass");
     expect(logs()).toContain("cannot connect with ***");
     expect(logs()).not.toContain("s3cr3t-pass");
@@ -117,7 +116,8 @@ describe("the component processor", () => {
 
   it("closes every component on closeAll", async () => {
     const { processor, store } = setup();
-    await processor.loadAll([component("a", "bindings.test.probe"), component("b", "bindings.test.probe")]);
+    await processor.apply(component("a", "bindings.test.probe"));
+    await processor.apply(component("b", "bindings.test.probe"));
     await processor.closeAll();
     expect(probes.every((p) => p.closed)).toBe(true);
     expect(store.list()).toEqual([]);

@@ -1,8 +1,19 @@
 import { describe, expect, it } from "@jest/globals";
 import { ComponentMetadata } from "../../pkg/components/metadata.js";
-import { componentConsumerGroup, consumerIdOf, metadataBool, metadataDurationMs, metadataInt, metadataValue } from "../../pkg/components/pubsub/metadata.js";
+import {
+  componentConsumerGroup,
+  consumerIdOf,
+  expiresAtOf,
+  isExpired,
+  MAX_TTL_MS,
+  metadataBool,
+  metadataDurationMs,
+  metadataInt,
+  metadataTtlMs,
+  metadataValue,
+  readPublishOptions,
+} from "../../pkg/components/pubsub/metadata.js";
 import { HandlerPool } from "../../pkg/components/pubsub/pool.js";
-import { expiresAtOf, isExpired, ttlSecondsOf } from "../../pkg/components/pubsub/ttl.js";
 
 /** A promise settled from outside, so a test decides when a handler finishes. */
 function gate(): { promise: Promise<void>; open: () => void } {
@@ -63,16 +74,27 @@ describe("HandlerPool (shared by every broker's subscription)", () => {
   });
 });
 
-describe("ttl (Dapr's ttlInSeconds)", () => {
-  it("turns a positive whole number of seconds into an absolute expiry, and rejects anything else by name", () => {
-    expect(ttlSecondsOf({})).toBeUndefined();
-    expect(ttlSecondsOf({ ttlInSeconds: "" })).toBeUndefined();
-    expect(ttlSecondsOf({ TTLInSeconds: "5" })).toBe(5);
-    expect(expiresAtOf({ ttlInSeconds: "2" }, 1000)).toBe(3000);
-    for (const bad of ["0", "-1", "1.5", "soon"]) expect(() => ttlSecondsOf({ ttlInSeconds: bad })).toThrow("metadata ttlInSeconds must be a positive integer");
+describe("ttl (Dapr's TryGetTTL forms)", () => {
+  it("reads whole seconds or a Go duration under ttlInSeconds or ttl, clamps a huge one, and refuses zero, negatives and fractions by name", () => {
+    expect(metadataTtlMs({})).toBeUndefined();
+    expect(metadataTtlMs({ ttlInSeconds: "" })).toBeUndefined();
+    expect(metadataTtlMs({ TTLInSeconds: "5" })).toBe(5000);
+    expect(metadataTtlMs({ ttl: "1m30s" })).toBe(90_000);
+    expect(metadataTtlMs({ ttlInSeconds: "1500ms" })).toBe(1500);
+    expect(metadataTtlMs({ ttlInSeconds: "99999999999999999999" })).toBe(MAX_TTL_MS);
+    expect(expiresAtOf(2000, 1000)).toBe(3000);
+    expect(expiresAtOf(undefined, 1000)).toBeUndefined();
+    for (const bad of ["0", "0s", "-1", "-5s", "1.5", "1e2", "soon"]) expect(() => metadataTtlMs({ ttlInSeconds: bad })).toThrow(`metadata ttlInSeconds must be a positive whole number of seconds or a duration such as 90s, got ${JSON.stringify(bad)}`);
+    expect(() => metadataTtlMs({ ttl: "0" })).toThrow('metadata ttl must be');
     expect(isExpired(undefined, Number.MAX_SAFE_INTEGER)).toBe(false);
     expect(isExpired(3000, 2999)).toBe(false);
     expect(isExpired(3000, 3000)).toBe(true);
+  });
+
+  it("reads rawPayload in Go's ParseBool forms and refuses anything else", () => {
+    for (const yes of ["true", "TRUE", "True", "t", "1"]) expect(readPublishOptions({ rawPayload: yes }).rawPayload).toBe(true);
+    for (const no of ["false", "F", "0", ""]) expect(readPublishOptions({ rawPayload: no }).rawPayload).toBe(false);
+    expect(() => readPublishOptions({ rawPayload: "yes" })).toThrow('metadata rawPayload must be true or false, got "yes"');
   });
 });
 
@@ -84,9 +106,9 @@ describe("request metadata helpers (Dapr's names, case-insensitive)", () => {
     expect(metadataValue(metadata, "missing", ["maxcount"])).toBe("7");
     expect(consumerIdOf(metadata)).toBe("group-a");
     expect(consumerIdOf({ consumerID: "  " })).toBeUndefined();
-    expect(metadataInt(metadata, "maxCount", 1, { min: 1 })).toBe(7);
+    expect(metadataInt(metadata, "maxCount", 1, 1)).toBe(7);
     expect(metadataInt(metadata, "absent", 3)).toBe(3);
-    expect(() => metadataInt(metadata, "maxCount", 1, { max: 5 })).toThrow("metadata maxCount must be at most 5");
+    expect(() => metadataInt(metadata, "maxCount", 1, 8)).toThrow('metadata maxCount must be an integer >= 8, got "7"');
     expect(() => metadataInt({ n: "x" }, "n", 1)).toThrow('metadata n must be an integer, got "x"');
     expect(metadataBool(metadata, "enabled", false)).toBe(true);
     expect(() => metadataBool({ b: "yes" }, "b", false)).toThrow("metadata b must be true or false");

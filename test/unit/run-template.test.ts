@@ -47,8 +47,8 @@ apps:
     // appID defaults to the folder's name; resourcesPaths resolve from appDirPath.
     expect(worker).toMatchObject({ appId: "worker", resourcesPaths: [path.join(root, "worker/own")], env: { SHARED: "common", OVERRIDE: "worker", NUMBER: "7" }, appLogDestination: "console" });
     expect(worker!.command).toBeUndefined();
-    expect(await templateArgs({ ...api!, daprHTTPPort: 3500, metricsPort: 9090 })).toEqual([
-      "--app-id", "api", "--http-port", "3500", "--metrics-port", "9090", "--app-port", "3000",
+    expect(await templateArgs({ ...api!, daprHTTPPort: 3500, daprGRPCPort: 50007, metricsPort: 9090 })).toEqual([
+      "--app-id", "api", "--http-port", "3500", "--grpc-port", "50007", "--metrics-port", "9090", "--app-port", "3000",
       "--resources-path", path.join(root, "api/.dapr/resources"), "--config", path.join(root, "shared-config/config.yaml"), "--log-level", "debug",
     ]);
   });
@@ -58,13 +58,13 @@ apps:
 name: demo
 common: {enableProfiling: true, colour: blue}
 apps:
-  - {appDirPath: api, daprGRPCPort: 50001, apiVersion: 2}
+  - {appDirPath: api, profilePort: 7777, apiVersion: 2}
 `);
     const file = path.join(root, "dapr.yaml");
     expect(t.warnings).toEqual([
       `${file}: common.enableProfiling: Dapr field not used by runtimed; ignored`,
       `${file}: common.colour: unknown field; ignored`,
-      `${file}: apps[0].daprGRPCPort: Dapr field not used by runtimed; ignored`,
+      `${file}: apps[0].profilePort: Dapr field not used by runtimed; ignored`,
       `${file}: apps[0].apiVersion: unknown field; ignored`,
     ]);
   });
@@ -84,11 +84,26 @@ apps:
     await expect(template(text)).rejects.toThrow(`${path.join(root, "dapr.yaml")}: ${message}`);
   });
 
-  it("gives the app Dapr's variables, the tokens under both names, and no gRPC port", () => {
+  it("gives the app Dapr's variables, the gRPC port and the tokens under both names", () => {
     const env = appEnvironment(
-      { appId: "a", appPort: 3000, appChannelAddress: "127.0.0.1", httpPort: 4000, metricsPort: 4001, enableMetrics: true, listenAddress: "127.0.0.1", gracefulShutdownMs: 5000 },
+      { appId: "a", appPort: 3000, appChannelAddress: "127.0.0.1", appProtocol: "grpc", httpPort: 4000, grpcPort: 4002, metricsPort: 4001, enableMetrics: true, listenAddress: "127.0.0.1", gracefulShutdownMs: 5000 },
       { PATH: "/bin", RUNTIME_API_TOKEN: "t0ken", APP_API_TOKEN: "app" },
     );
-    expect(env).toEqual({ PATH: "/bin", APP_ID: "a", APP_PORT: "3000", APP_PROTOCOL: "http", DAPR_HTTP_PORT: "4000", RUNTIME_HTTP_PORT: "4000", DAPR_METRICS_PORT: "4001", DAPR_API_TOKEN: "t0ken", RUNTIME_API_TOKEN: "t0ken", APP_API_TOKEN: "app" });
+    expect(env).toEqual({
+      PATH: "/bin", APP_ID: "a", APP_PORT: "3000", APP_PROTOCOL: "grpc", DAPR_HTTP_PORT: "4000", RUNTIME_HTTP_PORT: "4000", DAPR_GRPC_PORT: "4002", RUNTIME_GRPC_PORT: "4002",
+      DAPR_METRICS_PORT: "4001", DAPR_API_TOKEN: "t0ken", RUNTIME_API_TOKEN: "t0ken", APP_API_TOKEN: "app",
+    });
+  });
+
+  it("passes daprGRPCPort, appProtocol and the app health fields to the sidecar", async () => {
+    const t = await template(`version: 1
+common: {appHealthProbeInterval: 2, appHealthThreshold: 4}
+apps:
+  - {appDirPath: api, appPort: 50051, daprGRPCPort: 50007, appProtocol: grpc, enableAppHealthCheck: true, appHealthProbeTimeout: 700}
+`);
+    expect(t.warnings).toEqual([]);
+    const args = await templateArgs({ ...t.apps[0]!, daprHTTPPort: 3500, metricsPort: 9090 });
+    expect(args.slice(0, 12)).toEqual(["--app-id", "api", "--http-port", "3500", "--grpc-port", "50007", "--metrics-port", "9090", "--app-port", "50051", "--app-protocol", "grpc"]);
+    expect(args.slice(12)).toEqual(expect.arrayContaining(["--enable-app-health-check", "true", "--app-health-probe-interval", "2", "--app-health-probe-timeout", "700", "--app-health-threshold", "4"]));
   });
 });

@@ -32,6 +32,14 @@ describe("RunnableManager (the sidecar's long-running parts)", () => {
     expect(manager.signal.aborted).toBe(true);
   });
 
+  it("closes the listeners (closesFirst) before every other part, each part once", async () => {
+    const log: string[] = [];
+    const manager = new RunnableManager([part("tracing", log), { ...part("api", log), closesFirst: true }, part("components", log), part("deliveries", log)], { graceMs: 1000, logger: quietLogger() });
+    await manager.start(new AbortController().signal);
+    await manager.close();
+    expect(log).toEqual(["start tracing", "start api", "start components", "start deliveries", "close api", "close deliveries", "close components", "close tracing"]);
+  });
+
   it("when a start fails, closes what started (the failed part too) in reverse and rejects", async () => {
     const log: string[] = [];
     const manager = new RunnableManager([part("a", log), part("b", log, { failStart: true }), part("c", log)], { graceMs: 1000, logger: quietLogger() });

@@ -69,7 +69,8 @@ and the Deployment's checksum agree; an earlier install's Secret is reused so up
 {{- end -}}
 
 {{- define "runtime.injector.caBundle" -}}
-{{- if eq .Values.tls.mode "secret" -}}
+{{- if eq .Values.tls.mode "certManager" -}}
+{{- else if eq .Values.tls.mode "secret" -}}
 {{- required "tls.caBundle (the PEM of the CA that signed tls.existingSecret) is required when tls.mode is secret" .Values.tls.caBundle | b64enc -}}
 {{- else -}}
 {{- (include "runtime.injector.tls" . | fromJson).ca | b64enc -}}

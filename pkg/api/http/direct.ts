@@ -1,12 +1,15 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
 import type http from "node:http";
+import { match } from "path-to-regexp";
 import { Errors } from "./errors.js";
 
-/** An endpoint served without Express' router and body parser; `match` is its `Endpoint.direct`. */
+type Params = Record<string, string | string[]>;
+
+/** An endpoint served without Express' router and body parser; `match` is made by `directMatcher` from its row. */
 export interface DirectRoute {
   /** Upper case, as `req.method`. */
   method: string;
-  match: (path: string) => Record<string, string | string[]> | undefined;
+  match: (path: string) => Params | undefined;
   /** The endpoint's handler as Express runs it (timed, traced, errors passed to `next`). */
   handler: RequestHandler;
 }
@@ -25,11 +28,11 @@ export interface DirectOptions {
  *
  * Why: on publish, Express' router, its body parser (type-is, content-type, raw-body, an AsyncResource
  * per body) and its request set-up cost more than the sidecar's own work; on this project's machine a
- * bare Express 5 handler used 103 us of CPU per 1 KB POST where bare node:http used 59 us. A request is
- * served here only when Express would have sent it to the same handler with the same result: the exact
- * lower-case path (Express also matches other letter cases and trailing slashes: those go to Express),
- * the same guards passed in the same order, and a body without a Content-Encoding (Express inflates
- * those). The handler is the Endpoint's own, with the same timing, span and error rendering; the
+ * bare Express 5 handler cost about twice the CPU of bare node:http per 1 KB POST. A request is served
+ * here only when Express would have sent it to the same handler with the same result: a path the row's
+ * own Express paths match exactly (Express also matches other letter cases and a trailing slash, and
+ * decodes escapes: those go to Express) that no earlier row of the same method takes, the same guards
+ * passed in the same order, and a body without a Content-Encoding (Express inflates those). The handler is the Endpoint's own, with the same timing, span and error rendering; the
  * request and response already carry Express' prototypes (server.ts), so `req.query`, `res.status`
  * and the error renderer work as under Express. test/api/direct-dispatch.test.ts holds the two paths
  * to the same answers.
@@ -61,7 +64,23 @@ export function directListener(app: Express, options: DirectOptions): http.Reque
   };
 }
 
-function directRoute(req: Request, routes: DirectRoute[]): { route: DirectRoute; params: Record<string, string | string[]> } | undefined {
+/**
+ * The direct matcher of a table row, from the row's own Express paths (path-to-regexp, as Express' router
+ * matches them), strict where Express is loose so that every path it takes is one Express gives the same
+ * params; `earlier` are the paths of the rows of the same method Express tries first, which keep theirs.
+ */
+export function directMatcher(paths: string[], earlier: string[]): (path: string) => Params | undefined {
+  const own = match(paths, { decode: false, sensitive: true, trailing: false });
+  // Express' router: case-insensitive, an optional trailing slash.
+  const shadowed = earlier.length > 0 ? match(earlier.map((p) => p.replace(/\/+$/, "")), { decode: false, trailing: true }) : () => false;
+  return (path) => {
+    if (path.includes("%")) return undefined;
+    const found = own(path);
+    return found && !shadowed(path) ? (found.params as Params) : undefined;
+  };
+}
+
+function directRoute(req: Request, routes: DirectRoute[]): { route: DirectRoute; params: Params } | undefined {
   if (routes.length === 0) return undefined;
   const path = pathOf(req.url ?? "");
   for (const route of routes) {

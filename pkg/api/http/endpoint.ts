@@ -12,11 +12,10 @@ export interface Endpoint {
   /** Reachable without the API token (only the two health probes). */
   public?: boolean;
   /**
-   * For a hot endpoint: its path matcher for direct dispatch (direct.ts), returning the route params as
-   * Express would give them, or undefined to leave the request to Express. Match only paths Express
-   * sends to this endpoint.
+   * A hot endpoint: served by direct dispatch (direct.ts) when a request is in its common shape. Its matcher
+   * is made from `paths`, as Express matches them, so the route has one source.
    */
-  direct?: (path: string) => Record<string, string | string[]> | undefined;
+  direct?: true;
   /** Answers before it returns or its promise settles (the request is timed up to then); throws or rejects with an ApiError. */
   handler: (req: Request, res: Response) => Promise<void> | void;
 }

@@ -4,9 +4,10 @@ import type { Socket } from "node:net";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
 import type { ActiveSpan, Tracing } from "../../diagnostics/tracing.js";
-import { directListener, type DirectRoute } from "./direct.js";
+import { directListener, directMatcher, type DirectRoute } from "./direct.js";
 import type { Endpoint } from "./endpoint.js";
 import { Errors } from "./errors.js";
+import type { Token } from "../../util/token.js";
 import { apiTokenAuth, errorRenderer, normalisePath } from "./middleware.js";
 
 export interface ApiAppOptions {
@@ -14,7 +15,8 @@ export interface ApiAppOptions {
   logger: Logger;
   metrics: Metrics;
   maxBodyBytes: number;
-  apiToken?: string;
+  /** A function when the token comes from a watched file and may rotate. */
+  apiToken?: Token;
   /** Server spans per request once tracing is on (switched on after the Configuration is read). */
   tracing?: Tracing;
 }
@@ -38,7 +40,10 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
   // Every body is read as bytes once, capped: handlers decide how to parse (publish keeps raw bytes).
   app.use(express.raw({ type: () => true, limit: options.maxBodyBytes }));
   const directRoutes: DirectRoute[] = [];
+  const pathsSoFar = new Map<string, string[]>();
   for (const endpoint of options.endpoints) {
+    const earlier = pathsSoFar.get(endpoint.method) ?? [];
+    pathsSoFar.set(endpoint.method, [...earlier, ...endpoint.paths]);
     const template = endpoint.paths[0]!;
     // Label children per status, made once: no label object is built per request (publish is the hot path).
     const byStatus = new Map<number, TimedSeries>();
@@ -78,7 +83,7 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
       else record();
     };
     app[endpoint.method](endpoint.paths, handler);
-    if (endpoint.direct) directRoutes.push({ method: endpoint.method.toUpperCase(), match: endpoint.direct, handler });
+    if (endpoint.direct) directRoutes.push({ method: endpoint.method.toUpperCase(), match: directMatcher(endpoint.paths, earlier), handler });
   }
   app.use((req, _res, next) => next(Errors.notFound(req.method, req.path)));
   const renderError = errorRenderer(options.logger);
@@ -106,37 +111,15 @@ function endServerSpan(span: ActiveSpan, status: number): void {
  * (`app.request`, `app.response`), through `node:http`'s documented `IncomingMessage` and
  * `ServerResponse` options. Express re-parents both objects on entry with Object.setPrototypeOf,
  * which V8 skips when the prototype is already the one asked for. Express still serves every
- * request; the prototype is only set at birth.
- *
- * How the objects are born decides whether this pays, and the answer flipped between V8 versions
- * (bare Express, CPU per request, medians of alternating rounds on a loaded 2-core machine):
- * - Node 24: Reflect.construct(base, args, newTarget) 37 us; Express's own re-parenting (`app.listen`)
- *   39-48 us; a plain function calling the base on `this` 50-56 us, slower than doing nothing.
- * - Node 20: the plain function 49 us; `app.listen` 147 us (re-parenting a live object also promoted
- *   some 7 KB per request to the old generation); Reflect.construct 213 us.
- * Node 22 was not measured; it takes the Node 24 path, as engines.node >= 22 is what the project runs.
+ * request; the prototype is only set at birth. On Node 24 (engines.node >= 22), Reflect.construct with
+ * a new target was the cheapest way to be born so; Express' own re-parenting costs more per request.
  */
 export function expressServerOptions(app: Express): Pick<http.ServerOptions, "IncomingMessage" | "ServerResponse"> {
-  const major = Number(process.versions.node.split(".")[0]);
-  if (major >= 22) {
-    function ApiRequest(socket: Socket): http.IncomingMessage {
-      return Reflect.construct(http.IncomingMessage, [socket], ApiRequest) as http.IncomingMessage;
-    }
-    function ApiResponse(req: http.IncomingMessage, options?: object): http.ServerResponse {
-      return Reflect.construct(http.ServerResponse, [req, options], ApiResponse) as http.ServerResponse;
-    }
-    return parented(ApiRequest, ApiResponse, app);
+  function ApiRequest(socket: Socket): http.IncomingMessage {
+    return Reflect.construct(http.IncomingMessage, [socket], ApiRequest) as http.IncomingMessage;
   }
-  // Node 20: Node defines both as plain functions. Were one ever a class, calling it without `new`
-  // would throw on every request: then keep Node's own and let Express re-parent, as it does by default.
-  if ([http.IncomingMessage, http.ServerResponse].some((base) => Function.prototype.toString.call(base).startsWith("class"))) return {};
-  const incomingMessage = http.IncomingMessage as unknown as (this: object, socket: Socket) => void;
-  const serverResponse = http.ServerResponse as unknown as (this: object, req: http.IncomingMessage, options?: object) => void;
-  function ApiRequest(this: object, socket: Socket): void {
-    incomingMessage.call(this, socket);
-  }
-  function ApiResponse(this: object, req: http.IncomingMessage, options?: object): void {
-    serverResponse.call(this, req, options);
+  function ApiResponse(req: http.IncomingMessage, options?: object): http.ServerResponse {
+    return Reflect.construct(http.ServerResponse, [req, options], ApiResponse) as http.ServerResponse;
   }
   return parented(ApiRequest, ApiResponse, app);
 }

@@ -12,7 +12,9 @@ export interface SidecarSettings {
   appId: string;
   appPort?: number;
   appChannelAddress: string;
+  appProtocol: "http" | "grpc";
   httpPort: number;
+  grpcPort: number;
   metricsPort: number;
   enableMetrics: boolean;
   listenAddress: string;
@@ -30,15 +32,24 @@ export interface PlanInput {
   extraEnv?: Record<string, string>;
   appSink: LineSink;
   runtimeSink: LineSink;
+  runTemplatePath?: string;
 }
 
 /**
  * The environment Dapr's CLI gives an app (APP_ID, APP_PORT, APP_PROTOCOL, DAPR_HTTP_PORT,
- * DAPR_METRICS_PORT, the tokens), with RUNTIME_HTTP_PORT beside DAPR_HTTP_PORT. No DAPR_GRPC_PORT:
- * runtimed serves no gRPC API, and a port nothing answers on would mislead an SDK.
+ * DAPR_GRPC_PORT, DAPR_METRICS_PORT, the tokens), with RUNTIME_HTTP_PORT and RUNTIME_GRPC_PORT beside
+ * Dapr's names. Dapr's SDKs read DAPR_GRPC_PORT to find the sidecar's gRPC API.
  */
 export function appEnvironment(settings: SidecarSettings, env: Env): Env {
-  const out: Env = { ...env, APP_ID: settings.appId, APP_PROTOCOL: "http", DAPR_HTTP_PORT: String(settings.httpPort), RUNTIME_HTTP_PORT: String(settings.httpPort) };
+  const out: Env = {
+    ...env,
+    APP_ID: settings.appId,
+    APP_PROTOCOL: settings.appProtocol,
+    DAPR_HTTP_PORT: String(settings.httpPort),
+    RUNTIME_HTTP_PORT: String(settings.httpPort),
+    DAPR_GRPC_PORT: String(settings.grpcPort),
+    RUNTIME_GRPC_PORT: String(settings.grpcPort),
+  };
   if (settings.appPort !== undefined) out.APP_PORT = String(settings.appPort);
   else delete out.APP_PORT;
   if (settings.appChannelAddress !== "127.0.0.1") out.APP_CHANNEL_ADDRESS = settings.appChannelAddress;
@@ -57,7 +68,10 @@ export function buildPlan(input: PlanInput): AppPlan {
   const env = { ...input.env, ...input.extraEnv };
   const bound = settings.listenAddress;
   const reach = bound === "0.0.0.0" || bound === "::" ? "127.0.0.1" : bound;
-  const ports = [{ port: settings.httpPort, host: bound, what: `--http-port of app "${settings.appId}"` }];
+  const ports = [
+    { port: settings.httpPort, host: bound, what: `--http-port of app "${settings.appId}"` },
+    { port: settings.grpcPort, host: bound, what: `--grpc-port of app "${settings.appId}"` },
+  ];
   if (settings.enableMetrics) ports.push({ port: settings.metricsPort, host: bound, what: `--metrics-port of app "${settings.appId}"` });
   // A port the app should listen on but something else holds means the sidecar would talk to the wrong process.
   if (settings.appPort !== undefined && input.command) ports.push({ port: settings.appPort, host: settings.appChannelAddress, what: `--app-port of app "${settings.appId}"; is the app already running?` });
@@ -66,7 +80,9 @@ export function buildPlan(input: PlanInput): AppPlan {
     cwd: input.cwd,
     command: input.command,
     sidecarArgs: input.sidecarArgs,
-    ports,
+    portChecks: ports,
+    ports: { http: settings.httpPort, grpc: settings.grpcPort, metrics: settings.enableMetrics ? settings.metricsPort : undefined, app: settings.appPort },
+    runTemplatePath: input.runTemplatePath,
     sidecarUrl: `http://${reach.includes(":") ? `[${reach}]` : reach}:${settings.httpPort}`,
     appEnv: appEnvironment(settings, env),
     sidecarEnv: env,
@@ -76,19 +92,26 @@ export function buildPlan(input: PlanInput): AppPlan {
   };
 }
 
-/** `runtimed run -- cmd`: a free HTTP (and metrics) port unless the flags named one, and the app id when none was given. */
-export async function singleAppArgs(userArgs: readonly string[], given: { appId?: string; httpPort: boolean; metricsPort: boolean }, cwd: string): Promise<string[]> {
+/** `runtimed run -- cmd`: free HTTP, gRPC and metrics ports unless the flags named them, and the app id when none was given. */
+export async function singleAppArgs(userArgs: readonly string[], given: { appId?: string; httpPort: boolean; grpcPort: boolean; metricsPort: boolean }, cwd: string): Promise<string[]> {
   const args = [...userArgs];
   if (!given.appId) args.push("--app-id", appIdFromFolder(cwd));
   if (!given.httpPort) args.push("--http-port", String(await freePort()));
+  if (!given.grpcPort) args.push("--grpc-port", String(await freePort()));
   if (!given.metricsPort) args.push("--metrics-port", String(await freePort()));
   return args;
 }
 
 /** The sidecar flags for one app of a run template. */
 export async function templateArgs(app: TemplateApp): Promise<string[]> {
-  const args = ["--app-id", app.appId, "--http-port", String(app.daprHTTPPort ?? (await freePort())), "--metrics-port", String(app.metricsPort ?? (await freePort()))];
+  const args = ["--app-id", app.appId, "--http-port", String(app.daprHTTPPort ?? (await freePort())), "--grpc-port", String(app.daprGRPCPort ?? (await freePort())), "--metrics-port", String(app.metricsPort ?? (await freePort()))];
   if (app.appPort !== undefined) args.push("--app-port", String(app.appPort));
+  if (app.appProtocol) args.push("--app-protocol", app.appProtocol);
+  if (app.appHealth.enabled) args.push("--enable-app-health-check", "true");
+  if (app.appHealth.path) args.push("--app-health-check-path", app.appHealth.path);
+  if (app.appHealth.probeIntervalSeconds !== undefined) args.push("--app-health-probe-interval", String(app.appHealth.probeIntervalSeconds));
+  if (app.appHealth.probeTimeoutMs !== undefined) args.push("--app-health-probe-timeout", String(app.appHealth.probeTimeoutMs));
+  if (app.appHealth.threshold !== undefined) args.push("--app-health-threshold", String(app.appHealth.threshold));
   if (app.appChannelAddress) args.push("--app-channel-address", app.appChannelAddress);
   for (const folder of app.resourcesPaths) args.push("--resources-path", folder);
   if (app.configFilePath) args.push("--config", app.configFilePath);

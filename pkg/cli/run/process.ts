@@ -119,7 +119,7 @@ export class GroupProcess {
 }
 
 /** Whether any process of group `pgid` still runs: /proc where there is one (zombies excluded), else kill(-pgid, 0). */
-function groupAlive(pgid: number): boolean {
+export function groupAlive(pgid: number): boolean {
   let entries: string[];
   try {
     entries = readdirSync("/proc");

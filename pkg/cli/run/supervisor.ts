@@ -13,7 +13,7 @@ export interface AppPlan {
   /** runtimed's flags for this app's sidecar. */
   sidecarArgs: readonly string[];
   /** The ports to check before starting: a taken one is a one-line error instead of a half-started pair. */
-  ports: ReadonlyArray<{ port: number; host: string; what: string }>;
+  portChecks: ReadonlyArray<{ port: number; host: string; what: string }>;
   /** Where the sidecar's API answers, to wait for it before starting the app. */
   sidecarUrl: string;
   /** The app's whole environment (the caller's, plus what Dapr's CLI gives apps). */
@@ -23,6 +23,17 @@ export interface AppPlan {
   runtimeSink: LineSink;
   /** How long the app gets after SIGTERM; the sidecar gets this plus its own drain margin. */
   graceMs: number;
+  /** What `runtimed list` shows of it. */
+  ports: { http: number; grpc: number; metrics?: number; app?: number };
+  /** The run template it comes from, if any. */
+  runTemplatePath?: string;
+}
+
+/** Told as processes start and stop: the run records (`runtimed list`) and the reaper. */
+export interface RunHooks {
+  spawned(role: "app" | "sidecar", pid: number | undefined, graceMs: number): void;
+  started(plan: AppPlan, pids: { sidecar: number; app?: number }): void;
+  stopped(plan: AppPlan, pids: { sidecar?: number; app?: number }): void;
 }
 
 export interface SupervisorDeps {
@@ -33,6 +44,7 @@ export interface SupervisorDeps {
   info(message: string): void;
   /** Why the run ends badly, in one line. */
   error(message: string): void;
+  hooks?: RunHooks;
 }
 
 /** A start that failed before the app ran: the message is the one line the user sees. */
@@ -58,19 +70,22 @@ class AppUnit {
 
   async start(signal: AbortSignal): Promise<void> {
     const { plan } = this;
-    for (const { port, host, what } of plan.ports) await assertPortFree(port, host, what);
+    for (const { port, host, what } of plan.portChecks) await assertPortFree(port, host, what);
     this.sidecar = new GroupProcess({ command: this.deps.node, args: [this.deps.runtimedMain, ...plan.sidecarArgs], cwd: plan.cwd, env: plan.sidecarEnv, sink: plan.runtimeSink });
+    this.deps.hooks?.spawned("sidecar", this.sidecar.pid, plan.graceMs);
     this.deps.info(`starting the sidecar of app "${plan.appId}" (pid ${this.sidecar.pid})`);
     await this.waitReady(this.sidecar, signal);
     if (plan.command && plan.command.length > 0) {
       const [command, ...args] = plan.command;
       this.app = new GroupProcess({ command: command!, args, cwd: plan.cwd, env: plan.appEnv, sink: plan.appSink });
+      this.deps.hooks?.spawned("app", this.app.pid, plan.graceMs);
       // A command that cannot start has no pid; its "error" event follows on the next tick.
       if (this.app.pid === undefined) {
         const exit = await this.app.exited;
         throw new RunError(describeSpawnError(command!, exit.spawnError!), exit.code);
       }
     }
+    this.deps.hooks?.started(plan, { sidecar: this.sidecar.pid!, app: this.app?.pid });
     this.done = this.supervise();
   }
 
@@ -83,6 +98,7 @@ class AppUnit {
       // A descendant that left the group (setsid) may still hold the pipes: do not wait on it for long.
       await Promise.race([Promise.all([this.app?.drained, this.sidecar?.drained]), delay(1000)]);
       await Promise.all([this.plan.appSink.close(), this.plan.runtimeSink.close()]);
+      this.deps.hooks?.stopped(this.plan, { sidecar: this.sidecar?.pid, app: this.app?.pid });
     })();
     return this.stopping;
   }

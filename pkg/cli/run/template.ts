@@ -20,7 +20,10 @@ export interface TemplateApp {
   appPort?: number;
   appChannelAddress?: string;
   daprHTTPPort?: number;
+  daprGRPCPort?: number;
   metricsPort?: number;
+  appProtocol?: string;
+  appHealth: TemplateAppHealth;
   resourcesPaths: string[];
   configFilePath?: string;
   logLevel?: string;
@@ -30,6 +33,15 @@ export interface TemplateApp {
   env: Record<string, string>;
   appLogDestination: LogDestination;
   daprdLogDestination: LogDestination;
+}
+
+/** Dapr's app health fields, passed to the sidecar's --enable-app-health-check and --app-health-* flags. */
+export interface TemplateAppHealth {
+  enabled: boolean;
+  path?: string;
+  probeIntervalSeconds?: number;
+  probeTimeoutMs?: number;
+  threshold?: number;
 }
 
 export interface RunTemplate {
@@ -48,12 +60,12 @@ export class TemplateError extends Error {
 }
 
 /** The fields runtimed acts on, shared by `common` and each app (Dapr's SharedRunConfig). */
-const SHARED_USED = ["resourcesPath", "resourcesPaths", "configFilePath", "env", "appLogDestination", "daprdLogDestination", "logLevel", "appMaxConcurrency", "maxBodySize", "apiListenAddresses", "appProtocol"];
+const SHARED_USED = ["resourcesPath", "resourcesPaths", "configFilePath", "env", "appLogDestination", "daprdLogDestination", "logLevel", "appMaxConcurrency", "maxBodySize", "apiListenAddresses", "appProtocol", "enableAppHealthCheck", "appHealthCheckPath", "appHealthProbeInterval", "appHealthProbeTimeout", "appHealthThreshold"];
 /** Dapr's other shared fields: accepted, with a note that runtimed ignores them. */
-const SHARED_IGNORED = ["enableProfiling", "placementHostAddress", "schedulerHostAddress", "appSSL", "readBufferSize", "enableAppHealthCheck", "appHealthCheckPath", "appHealthProbeInterval", "appHealthProbeTimeout", "appHealthThreshold", "enableApiLogging", "runtimePath"];
+const SHARED_IGNORED = ["enableProfiling", "placementHostAddress", "schedulerHostAddress", "appSSL", "readBufferSize", "enableApiLogging", "runtimePath"];
 /** Per-app fields (Dapr's RunConfig and App). */
-const APP_USED = ["appID", "appDirPath", "appPort", "appChannelAddress", "daprHTTPPort", "metricsPort", "command"];
-const APP_IGNORED = ["daprGRPCPort", "profilePort", "unixDomainSocket", "daprInternalGRPCPort", "containerImage", "containerImagePullPolicy", "createService"];
+const APP_USED = ["appID", "appDirPath", "appPort", "appChannelAddress", "daprHTTPPort", "daprGRPCPort", "metricsPort", "command"];
+const APP_IGNORED = ["profilePort", "unixDomainSocket", "daprInternalGRPCPort", "containerImage", "containerImagePullPolicy", "createService"];
 const TOP = ["version", "common", "apps", "name"];
 const LOG_DESTINATIONS: readonly LogDestination[] = ["console", "file", "fileAndConsole"];
 
@@ -98,7 +110,7 @@ export async function resolveTemplate(raw: unknown, file: string): Promise<RunTe
   checkFields(common, SHARED_USED, SHARED_IGNORED, "common.", file, warnings);
   const commonShared = await readShared(common, "common", baseDir, file);
   if (!Array.isArray(raw.apps) || raw.apps.length === 0) return fail("apps", "is required: a list of apps, each with appDirPath");
-  const apps: Array<TemplateApp & { appProtocol?: string }> = [];
+  const apps: TemplateApp[] = [];
   const ids = new Set<string>();
   for (const [index, item] of raw.apps.entries()) {
     const at = `apps[${index}]`;
@@ -110,10 +122,9 @@ export async function resolveTemplate(raw: unknown, file: string): Promise<RunTe
     const app = await mergeApp(item, at, appDirPath, own, commonShared, file);
     if (ids.has(app.appId)) fail(`${at}.appID`, `${JSON.stringify(app.appId)} is used by another app`);
     ids.add(app.appId);
-    if (app.appPort !== undefined && (app.appProtocol ?? "http") !== "http") warnings.push(`${file}: ${at}.appProtocol: only http is supported; the app channel uses http`);
     apps.push(app);
   }
-  return { file, apps: apps.map(({ appProtocol: _, ...app }) => app), warnings };
+  return { file, apps, warnings };
 }
 
 interface Shared {
@@ -127,6 +138,11 @@ interface Shared {
   maxBodySize?: string;
   apiListenAddresses?: string;
   appProtocol?: string;
+  enableAppHealthCheck?: boolean;
+  appHealthCheckPath?: string;
+  appHealthProbeInterval?: number;
+  appHealthProbeTimeout?: number;
+  appHealthThreshold?: number;
 }
 
 async function readShared(section: Json, at: string, baseDir: string, file: string): Promise<Shared> {
@@ -160,6 +176,16 @@ async function readShared(section: Json, at: string, baseDir: string, file: stri
     if (typeof value !== "string" && typeof value !== "number") fail(field, "must be a string");
     return String(value as string | number);
   };
+  const positive = (field: string): number | undefined => {
+    const value = section[field];
+    if (value === undefined || value === null) return undefined;
+    // Dapr's 0 or -1 leaves its default.
+    if (value === 0 || value === -1) return undefined;
+    if (!Number.isInteger(value) || (value as number) < 1) fail(field, `must be a positive integer, got ${JSON.stringify(value)}`);
+    return value as number;
+  };
+  const enableHealth = section.enableAppHealthCheck;
+  if (enableHealth !== undefined && enableHealth !== null && typeof enableHealth !== "boolean") fail("enableAppHealthCheck", "must be true or false");
   const configFile = text("configFilePath");
   const maxConcurrency = section.appMaxConcurrency;
   if (maxConcurrency !== undefined && maxConcurrency !== null && !Number.isInteger(maxConcurrency)) fail("appMaxConcurrency", "must be an integer");
@@ -175,10 +201,15 @@ async function readShared(section: Json, at: string, baseDir: string, file: stri
     maxBodySize: text("maxBodySize"),
     apiListenAddresses: text("apiListenAddresses"),
     appProtocol: text("appProtocol"),
+    enableAppHealthCheck: typeof enableHealth === "boolean" ? enableHealth : undefined,
+    appHealthCheckPath: text("appHealthCheckPath"),
+    appHealthProbeInterval: positive("appHealthProbeInterval"),
+    appHealthProbeTimeout: positive("appHealthProbeTimeout"),
+    appHealthThreshold: positive("appHealthThreshold"),
   };
 }
 
-async function mergeApp(item: Json, at: string, appDirPath: string, own: Shared, common: Shared, file: string): Promise<TemplateApp & { appProtocol?: string }> {
+async function mergeApp(item: Json, at: string, appDirPath: string, own: Shared, common: Shared, file: string): Promise<TemplateApp> {
   const fail = (field: string, message: string): never => {
     throw new TemplateError(file, `${at}.${field}`, message);
   };
@@ -208,6 +239,7 @@ async function mergeApp(item: Json, at: string, appDirPath: string, own: Shared,
     appPort: port("appPort"),
     appChannelAddress: typeof item.appChannelAddress === "string" && item.appChannelAddress !== "" ? item.appChannelAddress : undefined,
     daprHTTPPort: port("daprHTTPPort"),
+    daprGRPCPort: port("daprGRPCPort"),
     metricsPort: port("metricsPort"),
     resourcesPaths,
     configFilePath,
@@ -216,6 +248,13 @@ async function mergeApp(item: Json, at: string, appDirPath: string, own: Shared,
     maxBodySize: own.maxBodySize ?? common.maxBodySize,
     apiListenAddresses: own.apiListenAddresses ?? common.apiListenAddresses,
     appProtocol: own.appProtocol ?? common.appProtocol,
+    appHealth: {
+      enabled: own.enableAppHealthCheck ?? common.enableAppHealthCheck ?? false,
+      path: own.appHealthCheckPath ?? common.appHealthCheckPath,
+      probeIntervalSeconds: own.appHealthProbeInterval ?? common.appHealthProbeInterval,
+      probeTimeoutMs: own.appHealthProbeTimeout ?? common.appHealthProbeTimeout,
+      threshold: own.appHealthThreshold ?? common.appHealthThreshold,
+    },
     // An app's own variable wins over common's of the same name.
     env: { ...common.env, ...own.env },
     // Dapr's defaults: the sidecar's log to a file, the app's to a file and the console.

@@ -1,31 +1,41 @@
 import type { ComponentMetadata } from "../metadata.js";
-import { parseBool, parseDurationMs } from "../../util/parse.js";
+import { parseDurationMs } from "../../util/parse.js";
 
 /**
- * Dapr's metadata names a broker meets on publish and subscribe requests (components-contrib
- * `metadata` package), and helpers to read them. Request metadata is a plain record from query
- * parameters or a Subscription; names match case-insensitively, as component metadata does, and an
- * empty value counts as absent.
+ * The one reader of pub/sub request metadata (publish query parameters, bulk entries, a subscription's
+ * metadata). The runtime reads Dapr's common names once into typed options and hands brokers those;
+ * a broker reads only its own names (`routingKey`, `queueName`) with `metadataValue`. One set of rules:
+ * names match case-insensitively, an empty value counts as absent, and a value that cannot be read is a
+ * RequestMetadataError naming the field and the value (the API answers 400 ERR_PUBSUB_REQUEST_METADATA,
+ * whichever broker is behind it).
  */
-export const PUBSUB_METADATA = {
-  /** Publish: seconds the message lives unread (ttl.ts). */
-  ttlInSeconds: "ttlInSeconds",
-  /** Subscribe: the consumer group; the runtime sets it to the app-id unless the Subscription names one. */
-  consumerID: "consumerID",
-  /** Publish and subscribe: the payload is not a CloudEvent. */
-  rawPayload: "rawPayload",
-} as const;
 
-/** A request metadata value that cannot be read; names the field. */
+/** A request metadata value that cannot be read; names the field and the value. */
 export class RequestMetadataError extends Error {
   constructor(
     readonly field: string,
-    problem: string,
+    readonly value: string,
+    expected: string,
   ) {
-    super(`metadata ${field} ${problem}`);
+    super(`metadata ${field} must be ${expected}, got ${JSON.stringify(value)}`);
     this.name = "RequestMetadataError";
   }
 }
+
+/** What a publish request's metadata says, read once (one entry of a bulk publish: its metadata over the request's). */
+export interface PublishOptions {
+  /** The payload is not wrapped in a CloudEvent (`rawPayload`). */
+  rawPayload: boolean;
+  /** How long the message lives unread (`ttlInSeconds`, or Dapr's `ttl`); undefined: for ever. */
+  ttlMs?: number;
+}
+
+/**
+ * The longest TTL kept: Go's largest duration, where daprd's TryGetTTL clamps an overflow. Brokers
+ * with a smaller limit of their own (RabbitMQ's per-message expiration) leave the expiry to the
+ * runtime's check on delivery beyond it.
+ */
+export const MAX_TTL_MS = 9_223_372_036_854;
 
 /** The value of `name` (or the first alias present), case-insensitively; undefined when absent or empty. */
 export function metadataValue(metadata: Readonly<Record<string, string>>, name: string, aliases: readonly string[] = []): string | undefined {
@@ -36,24 +46,23 @@ export function metadataValue(metadata: Readonly<Record<string, string>>, name: 
   return undefined;
 }
 
-/** A whole number within bounds; `fallback` when absent. */
-export function metadataInt(metadata: Readonly<Record<string, string>>, name: string, fallback: number, bounds: { min?: number; max?: number } = {}): number {
+/** A whole number at least `min`; `fallback` when absent. */
+export function metadataInt(metadata: Readonly<Record<string, string>>, name: string, fallback: number, min = Number.MIN_SAFE_INTEGER): number {
   const raw = metadataValue(metadata, name);
   if (raw === undefined) return fallback;
-  const value = /^-?\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(value)) throw new RequestMetadataError(name, `must be an integer, got ${JSON.stringify(raw)}`);
-  if (bounds.min !== undefined && value < bounds.min) throw new RequestMetadataError(name, `must be at least ${bounds.min}, got ${value}`);
-  if (bounds.max !== undefined && value > bounds.max) throw new RequestMetadataError(name, `must be at most ${bounds.max}, got ${value}`);
+  const value = /^[+-]?\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(value) || value < min) throw new RequestMetadataError(name, raw, min > Number.MIN_SAFE_INTEGER ? `an integer >= ${min}` : "an integer");
   return value;
 }
 
-/** `true` / `false` in any case; `fallback` when absent. */
+/** Go's strconv.ParseBool forms (what daprd accepts for rawPayload), and true/false in any case; `fallback` when absent. */
 export function metadataBool(metadata: Readonly<Record<string, string>>, name: string, fallback: boolean): boolean {
   const raw = metadataValue(metadata, name);
   if (raw === undefined) return fallback;
-  const value = parseBool(raw);
-  if (value === undefined) throw new RequestMetadataError(name, `must be true or false, got ${JSON.stringify(raw)}`);
-  return value;
+  const text = raw.trim().toLowerCase();
+  if (text === "true" || text === "t" || text === "1") return true;
+  if (text === "false" || text === "f" || text === "0") return false;
+  throw new RequestMetadataError(name, raw, "true or false");
 }
 
 /** Milliseconds of a Go duration (`500ms`, `1m30s`) or a bare number of milliseconds; `fallback` when absent. */
@@ -61,13 +70,48 @@ export function metadataDurationMs(metadata: Readonly<Record<string, string>>, n
   const raw = metadataValue(metadata, name);
   if (raw === undefined) return fallbackMs;
   const value = parseDurationMs(raw);
-  if (value === undefined) throw new RequestMetadataError(name, `must be a duration such as 500ms or 1m30s, got ${JSON.stringify(raw)}`);
+  if (value === undefined) throw new RequestMetadataError(name, raw, "a duration such as 500ms or 1m30s");
   return value;
 }
 
+/**
+ * Message expiry, daprd's TryGetTTL forms: `ttlInSeconds` (or `ttl`) as a whole number of seconds or a
+ * Go duration with its unit (`90s`, `1m30s`). It must be above zero: daprd would accept `0` and a
+ * negative duration and then drop the message unread, which a caller never means, so the request is
+ * refused instead. A TTL beyond MAX_TTL_MS is clamped there, as daprd clamps an overflow.
+ */
+export function metadataTtlMs(metadata: Readonly<Record<string, string>>): number | undefined {
+  const field = metadataValue(metadata, "ttlInSeconds") !== undefined ? "ttlInSeconds" : "ttl";
+  const raw = metadataValue(metadata, field);
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  // A bare number is seconds; anything else needs a unit (parseDurationMs alone would read "1.5" as ms).
+  const ms = /^\+?\d+$/.test(text) ? Number(text) * 1000 : /[a-zµ]$/.test(text) ? parseDurationMs(text) : undefined;
+  if (ms === undefined || !(ms > 0)) throw new RequestMetadataError(field, raw, "a positive whole number of seconds or a duration such as 90s");
+  return Math.min(ms, MAX_TTL_MS);
+}
+
+/** A publish request's (or bulk entry's) metadata, read once. */
+export function readPublishOptions(metadata: Readonly<Record<string, string>>): PublishOptions {
+  return { rawPayload: metadataBool(metadata, "rawPayload", false), ttlMs: metadataTtlMs(metadata) };
+}
+
+/** Epoch ms at which a message published at `now` expires; undefined without a TTL. */
+export function expiresAtOf(ttlMs: number | undefined, now: number): number | undefined {
+  return ttlMs === undefined ? undefined : now + ttlMs;
+}
+
+/** True once `expiresAt` is reached; a message without one never expires. */
+export function isExpired(expiresAt: number | undefined, now: number): boolean {
+  return expiresAt !== undefined && now >= expiresAt;
+}
+
+/** The time source brokers read (injected by tests through ComponentContext.now). */
+export type Clock = () => number;
+
 /** The subscription's consumer group (`consumerID`, trimmed), if the request names one. */
 export function consumerIdOf(metadata: Readonly<Record<string, string>>): string | undefined {
-  const value = metadataValue(metadata, PUBSUB_METADATA.consumerID)?.trim();
+  const value = metadataValue(metadata, "consumerID")?.trim();
   return value === "" ? undefined : value;
 }
 
@@ -86,7 +130,7 @@ export function subscriptionConsumerId(metadata: Readonly<Record<string, string>
  * names the consumer group, as in Dapr). Broker names cannot hold whitespace.
  */
 export function componentConsumerGroup(metadata: ComponentMetadata, appId: string): string {
-  const group = metadata.string(PUBSUB_METADATA.consumerID) ?? appId;
-  if (/\s/.test(group)) throw metadata.error(PUBSUB_METADATA.consumerID, "must not contain whitespace");
+  const group = metadata.string("consumerID") ?? appId;
+  if (/\s/.test(group)) throw metadata.error("consumerID", "must not contain whitespace");
   return group;
 }

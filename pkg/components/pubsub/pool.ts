@@ -9,7 +9,7 @@
 export interface HandlerPoolOptions<T> {
   /** Handlers running at once; `Infinity` for none (the runtime bounds what the app sees). */
   concurrency: number;
-  handle: (item: T) => Promise<void>;
+  handle: (item: T) => Promise<unknown>;
   onError?: (error: unknown, item: T) => void;
 }
 
@@ -25,11 +25,6 @@ export class HandlerPool<T> {
   /** Handlers running now. */
   get inFlight(): number {
     return this.running;
-  }
-
-  /** Items waiting for a slot. */
-  get waiting(): number {
-    return this.queue.length;
   }
 
   /** Running plus waiting: what a reader counts against its read-ahead. */

@@ -1,11 +1,30 @@
+/**
+ * The pub/sub contract, and how a broker is built on the kit in this folder. A broker is one folder
+ * holding only its protocol, one line in builtins.ts, one row in test/conformance/pubsub/targets.ts:
+ * - `fields.ts`: its metadata fields (MetadataField), registered with the type; its parser beside it.
+ * - publish: the runtime has read Dapr's request metadata already (metadata.ts): take `ttlMs` (an
+ *   expiry the broker carries or stores as `expiresAtOf(ttlMs, now)`), read only your own names
+ *   from `metadata` with `metadataValue`. Throw to fail a publish (500).
+ * - subscribe: build `<Broker>Subscription` (subscription.ts, implements ActiveSubscription), start it
+ *   under `subscriptions.signalFor(signal)` and track it with `subscriptions.add(...)`, a
+ *   BrokerSubscriptions made with `context.gracefulShutdownMs`; `close()` calls
+ *   `subscriptions.close()` first, then closes connections.
+ * - each delivered message goes through `deliver(handler, message, { ack, nack, term? }, retryAfter)`
+ *   (subscriptions.ts): the one mapping of the handler's answer onto the broker; skip an expired
+ *   message with `isExpired` and settle it like a "dropped" one.
+ * - writes a busy connection can batch (publishes, acks) go through a WriteCoalescer (coalescer.ts).
+ * - a broker that holds a connection implements HealthReporter (`healthy()`), so an outage shows on
+ *   /v1.0/healthz/outbound; a component with retry metadata implements RetryDefaultsProvider.
+ */
 import type { Component } from "../component.js";
+import type { RetryDefaults } from "../../util/backoff.js";
 
 /** What a broker carries: the bytes the runtime built (a serialised CloudEvent, or the raw payload). */
 export interface PubSubMessage {
   topic: string;
   data: Buffer;
   contentType?: string;
-  /** Broker-level metadata (e.g. ttlInSeconds on publish; broker ids on delivery). */
+  /** Broker-level metadata (broker ids on delivery). */
   metadata: Record<string, string>;
 }
 
@@ -13,6 +32,9 @@ export interface PublishRequest {
   topic: string;
   data: Buffer;
   contentType?: string;
+  /** How long the message lives unread; the runtime read it once from the request (metadata.ts). */
+  ttlMs?: number;
+  /** The request's metadata as given, for the broker's own names (routingKey, ...). */
   metadata: Record<string, string>;
 }
 
@@ -58,6 +80,8 @@ export interface BulkPublishEntry {
   entryId: string;
   data: Buffer;
   contentType?: string;
+  /** The entry's TTL (its metadata over the request's), read once by the runtime. */
+  ttlMs?: number;
   metadata: Record<string, string>;
 }
 
@@ -72,4 +96,27 @@ export interface BulkPublisher {
 
 export function isBulkPublisher(pubsub: PubSub): pubsub is PubSub & BulkPublisher {
   return typeof (pubsub as Partial<BulkPublisher>).bulkPublish === "function";
+}
+
+/**
+ * A broker's per-entry answers (an error, or nothing, per entry in order) as the spec's failedEntries;
+ * a batch the broker refused as a whole fails every entry with its reason.
+ */
+export async function bulkResult(entries: readonly BulkPublishEntry[], send: () => Promise<ReadonlyArray<Error | null | undefined>>): Promise<BulkPublishResult> {
+  let errors: ReadonlyArray<Error | null | undefined>;
+  try {
+    errors = await send();
+  } catch (error) {
+    return { failedEntries: entries.map((e) => ({ entryId: e.entryId, error: (error as Error).message })) };
+  }
+  return { failedEntries: entries.flatMap((e, i) => (errors[i] ? [{ entryId: e.entryId, error: errors[i].message }] : [])) };
+}
+
+/** Optional ability, found at run time: a component whose metadata (Dapr's backOff* fields) sets its subscriptions' delivery retry. */
+export interface RetryDefaultsProvider {
+  retryDefaults(): RetryDefaults;
+}
+
+export function hasRetryDefaults(component: object): component is RetryDefaultsProvider {
+  return typeof (component as Partial<RetryDefaultsProvider>).retryDefaults === "function";
 }

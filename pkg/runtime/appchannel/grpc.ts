@@ -1,4 +1,5 @@
 import * as grpc from "@grpc/grpc-js";
+import { tokenValue, type Token } from "../../util/token.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import { daprProtos } from "../../proto/dapr.js";
 import type { AppCallbackClient } from "../../proto/gen/dapr/proto/runtime/v1/AppCallback.js";
@@ -18,7 +19,7 @@ export interface GrpcAppChannelOptions {
   address: string;
   port: number;
   /** Sent as `dapr-api-token` on every call, as daprd sends the app token. */
-  token?: string;
+  token?: Token;
   /** Every callback's deadline: an app that never answers must not hold a subscription. */
   timeoutMs: number;
   /** The largest reply the sidecar reads (grpc-js fails the call with RESOURCE_EXHAUSTED beyond it). */
@@ -98,7 +99,7 @@ export class GrpcAppChannel implements AppChannel {
     const ask = async (): Promise<T[]> => {
       let reply;
       try {
-        reply = await this.call<ListTopicSubscriptionsResponse__Output>(this.callback, this.callback.ListTopicSubscriptions, {}, callMetadata({}, this.options.token), 10_000, signal);
+        reply = await this.call<ListTopicSubscriptionsResponse__Output>(this.callback, this.callback.ListTopicSubscriptions, {}, callMetadata({}, tokenValue(this.options.token)), 10_000, signal);
       } catch (error) {
         if (isStatus(error, grpc.status.UNIMPLEMENTED)) {
           logger.info("the gRPC app does not implement ListTopicSubscriptions: no programmatic subscriptions");
@@ -125,7 +126,7 @@ export class GrpcAppChannel implements AppChannel {
       if (error instanceof EnvelopeError) return { outcome: "retry", reason: `the event cannot be handed to a gRPC app: ${error.message}` };
       throw error;
     }
-    const metadata = callMetadata({ pubsubname: event.pubsubName, ...event.metadata }, this.options.token, event);
+    const metadata = callMetadata({ pubsubname: event.pubsubName, ...event.metadata }, tokenValue(this.options.token), event);
     let reply;
     try {
       reply = await this.call<TopicEventResponse__Output>(this.callback, this.callback.OnTopicEvent, request, metadata, this.options.timeoutMs, event.signal);
@@ -150,7 +151,7 @@ export class GrpcAppChannel implements AppChannel {
       }
     }
     const request = { id: bulk.id, entries, metadata: bulk.metadata, topic: bulk.topic, pubsub_name: bulk.pubsubName, type: bulk.type, path: this.appPath(bulk.path) };
-    const metadata = callMetadata({ pubsubname: bulk.pubsubName, ...bulk.metadata }, this.options.token);
+    const metadata = callMetadata({ pubsubname: bulk.pubsubName, ...bulk.metadata }, tokenValue(this.options.token));
     let reply: TopicEventBulkResponse__Output;
     try {
       reply = await this.bulkCall(request, metadata, bulk.signal);
@@ -180,7 +181,7 @@ export class GrpcAppChannel implements AppChannel {
 
   /** daprd reads only the input bindings a gRPC app lists (ListInputBindings; UNIMPLEMENTED lists none). */
   acceptsBinding(name: string, signal: AbortSignal): Promise<boolean> {
-    this.inputBindings ??= this.call<ListInputBindingsResponse__Output>(this.callback, this.callback.ListInputBindings, {}, callMetadata({}, this.options.token), 10_000, signal).then(
+    this.inputBindings ??= this.call<ListInputBindingsResponse__Output>(this.callback, this.callback.ListInputBindings, {}, callMetadata({}, tokenValue(this.options.token)), 10_000, signal).then(
       (reply) => new Set(reply.bindings),
       (error: unknown) => {
         this.inputBindings = undefined;
@@ -192,7 +193,7 @@ export class GrpcAppChannel implements AppChannel {
   }
 
   async deliverBindingEvent(event: BindingEvent): Promise<void> {
-    const metadata = callMetadata(event.metadata, this.options.token);
+    const metadata = callMetadata(event.metadata, tokenValue(this.options.token));
     try {
       await this.call(this.callback, this.callback.OnBindingEvent, { name: event.name, data: event.data, metadata: event.metadata }, metadata, this.options.timeoutMs, event.signal);
     } catch (error) {
@@ -203,7 +204,7 @@ export class GrpcAppChannel implements AppChannel {
   /** daprd's gRPC probe: `AppCallbackHealthCheck.HealthCheck` answering OK. */
   async probeHealth(timeoutMs: number): Promise<string | undefined> {
     try {
-      await this.call(this.health, this.health.HealthCheck, {}, callMetadata({}, this.options.token), timeoutMs);
+      await this.call(this.health, this.health.HealthCheck, {}, callMetadata({}, tokenValue(this.options.token)), timeoutMs);
       return undefined;
     } catch (error) {
       return `HealthCheck: ${describe(error)}`;

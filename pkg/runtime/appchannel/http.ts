@@ -1,4 +1,5 @@
 import http from "node:http";
+import { tokenValue, type Token } from "../../util/token.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import { TRACEPARENT } from "../../diagnostics/tracing.js";
 import { parseJson } from "../../util/json.js";
@@ -13,7 +14,7 @@ export interface HttpAppChannelOptions {
   /** Sent as `dapr-app-id` with subscription discovery, as daprd's GetSubscriptionsHTTP does. */
   appId?: string;
   /** Sent on every call (DESIGN.md: APP_API_TOKEN as header runtime-api-token; dapr-api-token too, for Dapr SDK apps). */
-  token?: string;
+  token?: Token;
   timeoutMs: number;
   /** Replies bigger than this are cut off with an error: an app cannot make the sidecar buffer without bound. */
   maxReplyBytes: number;
@@ -177,9 +178,10 @@ export class HttpAppChannel implements AppChannel {
 
   invoke(request: AppRequest): Promise<AppResponse> {
     const headers: Record<string, string> = { ...request.headers };
-    if (this.options.token) {
-      headers["runtime-api-token"] = this.options.token;
-      headers["dapr-api-token"] = this.options.token;
+    const token = tokenValue(this.options.token);
+    if (token) {
+      headers["runtime-api-token"] = token;
+      headers["dapr-api-token"] = token;
     }
     const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body);
     if (body) headers["content-length"] = String(body.length);

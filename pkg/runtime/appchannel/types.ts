@@ -35,6 +35,12 @@ export interface AppChannel {
   close(): void;
 }
 
+/**
+ * What the delivery machinery hands messages to: the app channel, or a subscriber's stream
+ * (pkg/runtime/pubsub/streams), whose acknowledgements come back as the same outcomes.
+ */
+export type DeliveryTarget = Pick<AppChannel, "deliverTopicEvent" | "deliverBulk">;
+
 export type DeclarationParser<T> = (declarations: unknown[]) => { subscriptions: T[]; errors: string[] };
 
 export type Outcome = "success" | "retry" | "drop";

@@ -2,6 +2,7 @@ import type { InputBinding, InputEvent, InputHandler } from "../../components/bi
 import { scoped, type Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
 import type { AppChannel } from "../appchannel/types.js";
+import type { TargetPolicy } from "../resiliency/policy.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry } from "../store.js";
 import { bindingSides } from "./direction.js";
@@ -14,6 +15,8 @@ export interface InputBindingsDeps {
   appHealth?: { readonly healthy: boolean; whenHealthy(signal: AbortSignal): Promise<boolean> };
   logger: Logger;
   metrics: Metrics;
+  /** A Resiliency's `components.<name>.inbound` policy wraps each delivery of that binding (retries, timeout, breaker). */
+  resiliency?: { inbound(component: string): TargetPolicy | undefined };
 }
 
 /**
@@ -86,8 +89,14 @@ export class InputBindingsManager implements ComponentListener {
       if (!(await channel.acceptsBinding(name, signal))) throw new Error(`the app does not take events of input binding ${name} (its ListInputBindings does not name it)`);
       const started = process.hrtime.bigint();
       let ok = false;
+      const deliver = async (attemptSignal?: AbortSignal): Promise<void> => {
+        await channel.deliverBindingEvent({ name, data: event.data, contentType: event.contentType, metadata: event.metadata, signal: attemptSignal ?? signal });
+      };
       try {
-        await channel.deliverBindingEvent({ name, data: event.data, contentType: event.contentType, metadata: event.metadata, signal });
+        // Taken per event: a Resiliency edit applies to the events that come after it.
+        const policy = this.deps.resiliency?.inbound(name);
+        // waitWhileOpen: an open breaker holds the event at its source (unacknowledged) until it half-opens.
+        await (policy ? policy.execute(deliver, { signal, waitWhileOpen: true }) : deliver());
         ok = true;
       } finally {
         this.metrics.observe({ component: name, direction: "input", operation: "read" }, started, ok);

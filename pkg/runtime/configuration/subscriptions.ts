@@ -6,7 +6,7 @@ import type { Metrics } from "../../diagnostics/metrics.js";
 import type { HttpAppChannel } from "../appchannel/http.js";
 import type { ComponentListener } from "../processor.js";
 import type { ComponentEntry, ComponentStore } from "../store.js";
-import { Backoff, pause } from "../../util/backoff.js";
+import { Backoff, pause, RETRY_DEFAULTS } from "../../util/backoff.js";
 import { observe, operationMetrics, type OperationMetrics } from "../../diagnostics/operations.js";
 
 export interface RetryPolicy {
@@ -16,7 +16,7 @@ export interface RetryPolicy {
   maxAttempts: number;
 }
 
-export const DEFAULT_RETRY: RetryPolicy = { initialMs: 100, maxMs: 5000, maxAttempts: 10 };
+export const DEFAULT_RETRY: RetryPolicy = RETRY_DEFAULTS.configurationNotification;
 
 export interface ConfigurationSubscriptionsDeps {
   store: ComponentStore;
@@ -32,6 +32,15 @@ export interface ConfigurationSubscriptionsDeps {
   retry?: Partial<RetryPolicy>;
 }
 
+/**
+ * Where a subscription's changes go instead of the app channel: a gRPC SubscribeConfiguration stream, which
+ * carries them to its caller. `ended` is told when the subscription stops for good (unsubscribe, shutdown).
+ */
+export interface ConfigurationSink {
+  deliver(items: Map<string, ConfigurationItem>): Promise<void> | void;
+  ended(): void;
+}
+
 export interface UnsubscribeResult {
   ok: boolean;
   message?: string;
@@ -44,6 +53,7 @@ interface Subscription {
   metadata: Record<string, string>;
   controller: AbortController;
   release?: ConfigurationRelease;
+  sink?: ConfigurationSink;
   /** Notifications go out one at a time, in order, so an older value never lands after a newer one. */
   queue: Promise<void>;
 }
@@ -86,11 +96,11 @@ export class ConfigurationSubscriptions implements ComponentListener {
     return this.subscriptions.size;
   }
 
-  /** Rejects when there is no app to notify or the store cannot watch (the API's 500). */
-  async subscribe(storeName: string, keys: string[], metadata: Record<string, string>): Promise<string> {
+  /** Rejects when there is no app to notify (and no sink) or the store cannot watch (the API's 500). */
+  async subscribe(storeName: string, keys: string[], metadata: Record<string, string>, sink?: ConfigurationSink): Promise<string> {
     if (this.closed) throw new Error("the sidecar is shutting down");
-    if (!this.deps.appChannel) throw new Error(this.deps.noChannelReason ?? "there is no app channel to deliver notifications to (start the sidecar with --app-port)");
-    const subscription: Subscription = { id: randomUUID(), storeName, keys: [...keys], metadata: { ...metadata }, controller: new AbortController(), queue: Promise.resolve() };
+    if (!sink && !this.deps.appChannel) throw new Error(this.deps.noChannelReason ?? "there is no app channel to deliver notifications to (start the sidecar with --app-port)");
+    const subscription: Subscription = { id: randomUUID(), storeName, keys: [...keys], metadata: { ...metadata }, controller: new AbortController(), queue: Promise.resolve(), sink };
     await this.attach(subscription);
     this.subscriptions.set(subscription.id, subscription);
     this.logger.info(`subscription ${subscription.id} to ${keys.length > 0 ? `keys ${keys.join(", ")}` : "all keys"} of configuration store ${storeName}`);
@@ -104,7 +114,11 @@ export class ConfigurationSubscriptions implements ComponentListener {
       return { ok: false, message: `subscription ${id} is not found in configuration store ${storeName}` };
     }
     this.subscriptions.delete(id);
-    await this.stop(subscription, true);
+    try {
+      await this.stop(subscription, true);
+    } finally {
+      subscription.sink?.ended();
+    }
     this.logger.info(`subscription ${id} to configuration store ${storeName} ended`);
     return { ok: true };
   }
@@ -134,7 +148,7 @@ export class ConfigurationSubscriptions implements ComponentListener {
     this.closed = true;
     const all = [...this.subscriptions.values()];
     this.subscriptions.clear();
-    await Promise.all(all.map((s) => this.stop(s, false)));
+    await Promise.all(all.map((s) => this.stop(s, false).finally(() => s.sink?.ended())));
   }
 
   private async attach(subscription: Subscription): Promise<void> {
@@ -166,7 +180,8 @@ export class ConfigurationSubscriptions implements ComponentListener {
   }
 
   private enqueue(subscription: Subscription, signal: AbortSignal, items: Map<string, ConfigurationItem>): void {
-    subscription.queue = subscription.queue.then(() => this.deliver(subscription, signal, items)).catch((error: unknown) => {
+    const sink = subscription.sink;
+    subscription.queue = subscription.queue.then(() => (sink ? sink.deliver(items) : this.deliver(subscription, signal, items))).catch((error: unknown) => {
       this.logger.error(`subscription ${subscription.id}: ${(error as Error).message}`);
     });
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
-import type { AppChannel, BulkEntry, DeliveryResult } from "../appchannel/types.js";
+import type { BulkEntry, DeliveryResult, DeliveryTarget } from "../appchannel/types.js";
 import { StoppedError, type Semaphore } from "./concurrency.js";
 import type { InboundMessage } from "./inbound.js";
 import type { Subscription } from "./subscription.js";
@@ -16,7 +16,7 @@ interface Pending {
 export interface BulkBatcherOptions {
   subscription: Subscription;
   bulk: NonNullable<Subscription["bulk"]>;
-  appChannel: AppChannel;
+  appChannel: DeliveryTarget;
   /** Bounds concurrent bulk requests (not messages). */
   slots: Semaphore;
   signal: AbortSignal;

@@ -10,7 +10,7 @@ export class StoppedError extends Error {
 
 /**
  * A FIFO counting semaphore: bounded concurrency per subscription, so a slow app gets backpressure
- * rather than a pile-up of requests (the issue, "Bounded concurrency").
+ * rather than a pile-up of requests.
  */
 export class Semaphore {
   private readonly waiters: Array<{ grant: () => void }> = [];

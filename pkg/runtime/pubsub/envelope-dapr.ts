@@ -27,7 +27,8 @@ export interface DaprEnvelopeInput {
   /** The W3C context written as both `traceid` and `traceparent`; `""` when there is none, as daprd. */
   traceparent?: string;
   tracestate?: string;
-  ttlSeconds?: number;
+  /** Until the message expires (metadata.ttlInSeconds). */
+  ttlMs?: number;
   /** `data` is JSON.stringify's output of a value this process parsed within the depth bound. */
   serialisedJson?: boolean;
 }
@@ -79,7 +80,7 @@ function daprAttributes(input: DaprEnvelopeInput, contentType: string): string {
   const q = JSON.stringify;
   const nowMs = Date.now();
   let out = `,"datacontenttype":${q(contentType)}`;
-  if (input.ttlSeconds !== undefined) out += `,"expiration":"${rfc3339Seconds(nowMs + input.ttlSeconds * 1000)}"`;
+  if (input.ttlMs !== undefined) out += `,"expiration":"${rfc3339Seconds(nowMs + input.ttlMs)}"`;
   out += `,"id":${q(input.id || randomUUID())},"pubsubname":${q(input.pubsubName)},"source":${q(input.source || DAPR_DEFAULT_SOURCE)},"specversion":"1.0"`;
   if (input.subject) out += `,"subject":${q(input.subject)}`;
   const trace = q(input.traceparent ?? "");
@@ -143,7 +144,7 @@ export function adoptDaprCloudEvent(input: DaprEnvelopeInput): Record<string, un
   event["source"] ??= DAPR_DEFAULT_SOURCE;
   event["type"] ??= DAPR_EVENT_TYPE;
   event["specversion"] ??= "1.0";
-  if (input.ttlSeconds !== undefined) event["expiration"] = rfc3339Seconds(Date.now() + input.ttlSeconds * 1000);
+  if (input.ttlMs !== undefined) event["expiration"] = rfc3339Seconds(Date.now() + input.ttlMs);
   return event;
 }
 

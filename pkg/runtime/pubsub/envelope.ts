@@ -31,8 +31,8 @@ export interface EnvelopeInput {
   tracestate?: string;
   /** The CloudEvent id; default a fresh uuid (tracing sets it first, for the producer span's message id). */
   id?: string;
-  /** Seconds until the message expires (metadata.ttlInSeconds). */
-  ttlSeconds?: number;
+  /** Milliseconds until the message expires (metadata.ttlInSeconds, read by components/pubsub/metadata.ts). */
+  ttlMs?: number;
   /** The CloudEvent `type` (EVENT_TYPES by the component's dialect); default the spec's. */
   eventType?: string;
   /**
@@ -86,7 +86,7 @@ export function serializeEnvelope(input: EnvelopeInput): Buffer {
     if (input.serialisedJson) return spliced(`${head},"data":`, input.data);
     const text = input.data.toString("utf8");
     if (text.trim() === "") return Buffer.from(`${head},"data":""}`);
-    // A byte scan, not a second parse: the hot path pays one JSON.parse as before.
+    // A byte scan, not a second parse: the hot path pays one JSON.parse in all.
     const tooDeep = jsonTooDeep(input.data);
     try {
       JSON.parse(text);
@@ -119,7 +119,7 @@ function envelopeHead(input: EnvelopeInput, contentType: string): string {
   let head = `{"id":${input.id === undefined ? `"${randomUUID()}"` : q(input.id)},"source":${q(input.appId)},"type":${q(input.eventType ?? EVENT_TYPE)},"specversion":"1.0","datacontenttype":${q(contentType)},"time":"${isoTime(nowMs)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
   if (input.traceparent) head += `,"traceparent":${q(input.traceparent)},"traceid":${q(input.traceparent)}`;
   if (input.tracestate) head += `,"tracestate":${q(input.tracestate)}`;
-  if (input.ttlSeconds !== undefined) head += `,"expiration":"${new Date(nowMs + input.ttlSeconds * 1000).toISOString()}"`;
+  if (input.ttlMs !== undefined) head += `,"expiration":"${new Date(nowMs + input.ttlMs).toISOString()}"`;
   return head;
 }
 
@@ -128,8 +128,8 @@ let cachedSecondIso = "";
 
 /**
  * The envelope's `time` (what Date#toISOString gives), with the date and time to the second
- * formatted once per second and only the milliseconds per call: toISOString cost a few µs per
- * publish, most of the envelope's time at a steady rate, where no two publishes share a millisecond.
+ * formatted once per second and only the milliseconds per call: toISOString per publish was most
+ * of the envelope's time at a steady rate, where no two publishes share a millisecond.
  */
 export function isoTime(ms: number): string {
   const second = Math.floor(ms / 1000);
@@ -147,8 +147,8 @@ function addTraceAndExpiry(event: Record<string, unknown>, input: EnvelopeInput)
     event["traceid"] = input.traceparent;
     if (input.tracestate) event["tracestate"] = input.tracestate;
   }
-  if (input.ttlSeconds !== undefined) {
-    event["expiration"] = new Date(Date.now() + input.ttlSeconds * 1000).toISOString();
+  if (input.ttlMs !== undefined) {
+    event["expiration"] = new Date(Date.now() + input.ttlMs).toISOString();
   }
 }
 

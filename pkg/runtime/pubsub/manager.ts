@@ -21,7 +21,7 @@ export interface SubscriptionInfo {
   metadata: Record<string, string>;
   rules: Array<{ match: string; path: string }>;
   deadLetterTopic: string;
-  type: "PROGRAMMATIC" | "DECLARATIVE";
+  type: Subscription["type"];
 }
 
 export interface SubscriptionManagerDeps {

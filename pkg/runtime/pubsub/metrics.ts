@@ -6,7 +6,7 @@ export function messagingSystemOf(componentType: string): string {
   return componentType.replace(/^pubsub\./, "");
 }
 
-/** The pub/sub metrics, made once per runtime (a prom-client name registers once per registry). */
+/** The pub/sub metrics, made once per runtime (a prom-client name registers once per registry). */
 export class PubSubMetrics {
   readonly egressTotal: Counter<"component" | "topic" | "success">;
   readonly egressLatency: Histogram<"component" | "topic" | "success">;

@@ -1,5 +1,6 @@
 import { wireDialectOf, type WireDialect } from "../../apis/dialect.js";
 import type { ComponentResource } from "../../apis/types.js";
+import { metadataInt, readPublishOptions, RequestMetadataError, type PublishOptions } from "../../components/pubsub/metadata.js";
 import { isBulkPublisher, type BulkPublishEntry, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
 import { randomUUID } from "node:crypto";
 import { untracedContext, type Tracing } from "../../diagnostics/tracing.js";
@@ -55,14 +56,9 @@ export class PubSubPublisher {
 
   constructor(private readonly deps: { appId: string; store: ComponentStore; metrics: PubSubMetrics; tracing?: Tracing; resiliency?: { outbound(component: string): TargetPolicy | undefined } }) {}
 
-  /** The component's outbound Resiliency policy, taken when the publish starts; none: one attempt, as before. */
+  /** The component's outbound Resiliency policy, taken when the publish starts; none: one attempt. */
   private policy(pubsubName: string): TargetPolicy {
     return this.deps.resiliency?.outbound(pubsubName) ?? DIRECT;
-  }
-
-  /** The component, after scoping; throws PublishError. */
-  resolve(pubsubName: string, topic: string): PubSub {
-    return this.target(pubsubName, topic).pubsub;
   }
 
   /** The component after scoping, and the CloudEvent `type` its dialect sets. */
@@ -106,14 +102,13 @@ export class PubSubPublisher {
 
   private async publishNow(input: PublishInput): Promise<void> {
     const { pubsub, eventType, dialect } = this.target(input.pubsubName, input.topic);
-    const ttlSeconds = ttlOf(input.metadata);
-    const raw = rawPayloadOf(input.metadata);
+    const { rawPayload: raw, ttlMs } = publishOptionsOf(input.metadata);
     const contentType = input.contentType || "text/plain";
-    const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(input, contentType, ttlSeconds) : this.envelope(input, contentType, ttlSeconds, eventType);
+    const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(input, contentType, ttlMs) : this.envelope(input, contentType, ttlMs, eventType);
     const data = wrapped instanceof Promise ? await wrapped : wrapped;
     const started = process.hrtime.bigint();
     try {
-      const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, metadata: input.metadata };
+      const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, ttlMs, metadata: input.metadata };
       await this.policy(input.pubsubName).execute(() => pubsub.publish(request));
       this.deps.metrics.egress(input.pubsubName, input.topic, true, started);
     } catch (error) {
@@ -149,18 +144,34 @@ export class PubSubPublisher {
   private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
     const { pubsub, eventType, dialect } = this.target(pubsubName, topic);
     const maxBytes = maxBulkBytesOf(metadata);
+    publishOptionsOf(metadata);
+    const failedEntries: BulkPublishResult["failedEntries"] = [];
+    // An entry whose own metadata cannot be read fails alone; the request's was read above (400 for all).
+    const readable = entries.flatMap((entry) => {
+      try {
+        return [{ entry, options: readPublishOptions({ ...metadata, ...entry.metadata }) }];
+      } catch (error) {
+        if (!(error instanceof RequestMetadataError)) throw error;
+        failedEntries.push({ entryId: entry.entryId, error: error.message });
+        return [];
+      }
+    });
     // Synchronous per entry unless its envelope needs the CloudEvent validator (a cloudevents+json entry).
-    const prepared: BulkPublishEntry[] = await Promise.all(entries.map((entry): BulkPublishEntry | Promise<BulkPublishEntry> => {
+    const prepared: BulkPublishEntry[] = await Promise.all(readable.map(({ entry, options }): BulkPublishEntry | Promise<BulkPublishEntry> => {
       const entryMetadata = { ...metadata, ...entry.metadata };
-      const ttlSeconds = ttlOf(entryMetadata);
-      if (rawPayloadOf(entryMetadata)) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, metadata: entry.metadata };
+      const { rawPayload, ttlMs } = options;
+      if (rawPayload) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, ttlMs, metadata: entry.metadata };
       const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson };
       // daprd reads an entry's `cloudevent.*` overrides from the entry's own metadata.
-      const wrapped = dialect === "dapr" ? this.daprEnvelope({ ...entryInput, metadata: entry.metadata }, entry.contentType, ttlSeconds) : this.envelope(entryInput, entry.contentType, ttlSeconds, eventType);
-      const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, metadata: entry.metadata });
-      return wrapped instanceof Promise ? wrapped.then(prepare) : prepare(wrapped);
+      const wrapped = dialect === "dapr" ? this.daprEnvelope({ ...entryInput, metadata: entry.metadata }, entry.contentType, ttlMs) : this.envelope(entryInput, entry.contentType, ttlMs, eventType);
+      const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, ttlMs, metadata: entry.metadata });
+      if (!(wrapped instanceof Promise)) return prepare(wrapped);
+      const pending = wrapped.then(prepare);
+      // Should a later entry throw out of this map before Promise.all holds this promise, its rejection
+      // must not go unhandled (an unhandled rejection ends the process).
+      pending.catch(() => undefined);
+      return pending;
     }));
-    const failedEntries: BulkPublishResult["failedEntries"] = [];
     const started = process.hrtime.bigint();
     const policy = this.policy(pubsubName);
     await Promise.all(
@@ -183,8 +194,8 @@ export class PubSubPublisher {
    * daprd's envelope for a `dapr.io` pub/sub (envelope-dapr.ts): `cloudevent.*` metadata overrides the
    * id, source, type, subject and trace attributes; a cloudevents+json body keeps its own.
    */
-  private daprEnvelope(input: PublishInput, contentType: string, ttlSeconds: number | undefined): Buffer {
-    const base = { id: input.id, source: this.deps.appId, topic: input.topic, pubsubName: input.pubsubName, contentType, data: input.body, traceparent: input.traceparent, tracestate: input.tracestate, ttlSeconds, serialisedJson: input.serialisedJson };
+  private daprEnvelope(input: PublishInput, contentType: string, ttlMs: number | undefined): Buffer {
+    const base = { id: input.id, source: this.deps.appId, topic: input.topic, pubsubName: input.pubsubName, contentType, data: input.body, traceparent: input.traceparent, tracestate: input.tracestate, ttlMs, serialisedJson: input.serialisedJson };
     try {
       if (mediaType(contentType) === CLOUDEVENTS_JSON) return sortedJson(adoptDaprCloudEvent(base));
       const overrides = cloudEventOverrides(input.metadata);
@@ -206,8 +217,8 @@ export class PubSubPublisher {
   }
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
-  private envelope(input: PublishInput, contentType: string, ttlSeconds: number | undefined, eventType: string): Buffer | Promise<Buffer> {
-    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, tracestate: input.tracestate, id: input.id, ttlSeconds, eventType, serialisedJson: input.serialisedJson };
+  private envelope(input: PublishInput, contentType: string, ttlMs: number | undefined, eventType: string): Buffer | Promise<Buffer> {
+    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, tracestate: input.tracestate, id: input.id, ttlMs, eventType, serialisedJson: input.serialisedJson };
     try {
       if (mediaType(contentType) !== CLOUDEVENTS_JSON) return serializeEnvelope(envelopeInput);
     } catch (error) {
@@ -223,26 +234,25 @@ function asPublishError(error: unknown): unknown {
   return error instanceof EnvelopeError ? new PublishError("invalid-event", error.message) : error;
 }
 
-function ttlOf(metadata: Record<string, string>): number | undefined {
-  const raw = metadata["ttlInSeconds"];
-  if (raw === undefined || raw === "") return undefined;
-  if (!/^\d+$/.test(raw.trim())) throw new PublishError("invalid-metadata", `metadata.ttlInSeconds must be a whole number of seconds, got ${JSON.stringify(raw)}`);
-  return Number(raw);
-}
-
-function rawPayloadOf(metadata: Record<string, string>): boolean {
-  const raw = metadata["rawPayload"];
-  if (raw === undefined || raw === "") return false;
-  const lower = raw.toLowerCase();
-  if (lower !== "true" && lower !== "false") throw new PublishError("invalid-metadata", `metadata.rawPayload must be true or false, got ${JSON.stringify(raw)}`);
-  return lower === "true";
+/** Dapr's request metadata, read once by the one reader; a value it cannot read is the caller's mistake (400). */
+function publishOptionsOf(metadata: Record<string, string>): PublishOptions {
+  try {
+    return readPublishOptions(metadata);
+  } catch (error) {
+    throw asMetadataError(error);
+  }
 }
 
 function maxBulkBytesOf(metadata: Record<string, string>): number {
-  const raw = metadata["maxBulkPubBytes"];
-  if (raw === undefined || raw === "") return Number.POSITIVE_INFINITY;
-  if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) throw new PublishError("invalid-metadata", `metadata.maxBulkPubBytes must be a positive number of bytes, got ${JSON.stringify(raw)}`);
-  return Number(raw);
+  try {
+    return metadataInt(metadata, "maxBulkPubBytes", Number.POSITIVE_INFINITY, 1);
+  } catch (error) {
+    throw asMetadataError(error);
+  }
+}
+
+function asMetadataError(error: unknown): unknown {
+  return error instanceof RequestMetadataError ? new PublishError("invalid-metadata", error.message) : error;
 }
 
 /** Consecutive chunks of at most `maxBytes` of data each; an entry larger than that goes alone. */
@@ -268,7 +278,7 @@ async function publishEach(pubsub: PubSub, topic: string, entries: BulkPublishEn
   await Promise.all(
     entries.map(async (entry) => {
       try {
-        await pubsub.publish({ topic, data: entry.data, contentType: entry.contentType, metadata: entry.metadata });
+        await pubsub.publish({ topic, data: entry.data, contentType: entry.contentType, ttlMs: entry.ttlMs, metadata: entry.metadata });
       } catch (error) {
         failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
       }

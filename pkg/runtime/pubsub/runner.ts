@@ -1,8 +1,8 @@
-import { hasRetryDefaults } from "../../components/pubsub/retry.js";
+import { hasRetryDefaults } from "../../components/pubsub/types.js";
 import type { ActiveSubscription, PubSub, PubSubMessage, Settlement } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
-import type { AppChannel, DeliveryResult } from "../appchannel/types.js";
+import type { DeliveryResult, DeliveryTarget } from "../appchannel/types.js";
 import { BulkBatcher } from "./bulk.js";
 import { defaultDeliveryPolicy, type TargetPolicy } from "../resiliency/index.js";
 import { Semaphore, StoppedError } from "./concurrency.js";
@@ -15,7 +15,8 @@ import { deliveryPolicy, type DeliveryPolicy, type Subscription } from "./subscr
 
 export interface RunnerDeps {
   appId: string;
-  appChannel: AppChannel;
+  /** The app channel, or a subscriber's stream. */
+  appChannel: DeliveryTarget;
   logger: Logger;
   metrics: PubSubMetrics;
   defaultConcurrency: number;
@@ -28,6 +29,8 @@ export interface RunnerDeps {
   messagingSystem?: string;
   /** Resiliency policies; a component's `inbound` target replaces the built-in delivery policy. */
   resiliency?: { inbound(component: string): TargetPolicy | undefined };
+  /** Shared by several runners: caps their messages delivered and unacknowledged at once, all together. */
+  sharedInFlight?: Semaphore;
 }
 
 /** An attempt the app did not take (an error status, RETRY, unreachable): what the retry policy sees. */
@@ -51,6 +54,8 @@ export class SubscriptionRunner {
   private router!: Router;
   private readonly policy: DeliveryPolicy;
   private readonly slots: Semaphore;
+  /** `maxInFlight`: messages delivered and not yet acknowledged, bulk entries included. */
+  private readonly inFlight?: Semaphore;
   private readonly batcher?: BulkBatcher;
   /** Used when no Resiliency names the component's inbound side (docs/operations.md "Resiliency": the default policy). */
   private readonly builtinPolicy: TargetPolicy;
@@ -63,6 +68,7 @@ export class SubscriptionRunner {
   ) {
     this.policy = deliveryPolicy(subscription, deps.defaultConcurrency, hasRetryDefaults(pubsub) ? pubsub.retryDefaults() : {});
     this.slots = new Semaphore(this.policy.maxConcurrency);
+    if (this.policy.maxInFlight !== undefined) this.inFlight = new Semaphore(this.policy.maxInFlight);
     this.builtinPolicy = defaultDeliveryPolicy(this.policy);
     if (subscription.bulk) {
       this.batcher = new BulkBatcher({ subscription, bulk: subscription.bulk, appChannel: deps.appChannel, slots: this.slots, signal: this.controller.signal, logger: deps.logger, eventType: deps.eventTypes.bulk, tracing: deps.tracing, messagingSystem: deps.messagingSystem });
@@ -155,7 +161,9 @@ export class SubscriptionRunner {
         this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, outcome.outcome, attemptStarted);
         last = outcome;
         if (outcome.outcome !== "retry") return outcome;
-        // The built-in policy's retries are logged as before; a Resiliency's only at its breaker's state changes.
+        // Stopping (a stream ended, a reload): the broker redelivers it; no retry to announce.
+        if (signal.aborted) throw new DeliveryFailed(outcome);
+        // The built-in policy logs each retry; a Resiliency's retries show only at its breaker's state changes.
         if (resilient) this.deps.logger.debug(`delivery of ${id} on ${this.describe()} to ${path} failed: ${outcome.reason}`);
         else this.deps.logger.warn(`delivery of ${id} on ${this.describe()} to ${path} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
         throw new DeliveryFailed(outcome);
@@ -182,7 +190,7 @@ export class SubscriptionRunner {
     return this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
   }
 
-  /** The issue: "an expired message is never delivered", whether or not the broker has a TTL of its own. */
+  /** An expired message is never delivered, whether or not the broker has a TTL of its own. */
   private expired(inbound: InboundMessage): boolean {
     if (inbound.expiresAt === undefined || Date.now() < inbound.expiresAt) return false;
     this.deps.logger.warn(`dropping expired message ${String(inbound.event["id"])} on ${this.describe()}`);
@@ -192,6 +200,20 @@ export class SubscriptionRunner {
 
   /** One attempt. A single delivery holds a concurrency slot only while the app has it, never during backoff. */
   private async send(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
+    // Held while the message is out and unacknowledged, never during backoff: the broker's handlers
+    // stay busy meanwhile, so it stops pulling and the rest wait on the broker, not in memory.
+    const releaseOwn = this.inFlight ? await this.inFlight.acquire(signal) : undefined;
+    let releaseShared: (() => void) | undefined;
+    try {
+      releaseShared = this.deps.sharedInFlight ? await this.deps.sharedInFlight.acquire(signal) : undefined;
+      return await this.attempt(message, inbound, path, signal, attemptSignal);
+    } finally {
+      releaseShared?.();
+      releaseOwn?.();
+    }
+  }
+
+  private async attempt(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
     if (this.batcher) return this.batcher.submit(inbound, path);
     const release = await this.slots.acquire(signal);
     try {

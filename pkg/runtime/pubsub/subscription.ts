@@ -1,6 +1,6 @@
 import type { SubscriptionResource } from "../../apis/types.js";
-import type { RetryDefaults } from "../../components/pubsub/retry.js";
-import { parseBool, parseDurationMs } from "../../util/parse.js";
+import { RETRY_DEFAULTS, type RetryDefaults } from "../../util/backoff.js";
+import { metadataBool, metadataDurationMs, metadataInt, metadataValue, RequestMetadataError } from "../../components/pubsub/metadata.js";
 
 /** One subscription, whichever way it was declared (spec "Subscription declaration", with the bulk opt-in of docs/api.md). */
 export interface Subscription {
@@ -11,14 +11,22 @@ export interface Subscription {
   metadata: Record<string, string>;
   deadLetterTopic?: string;
   bulk?: { maxMessagesCount: number; maxAwaitDurationMs: number };
-  type: "PROGRAMMATIC" | "DECLARATIVE";
+  /** Set by a stream's own request; a declared subscription says it in its metadata (`maxInFlight`). */
+  maxInFlight?: number;
+  /** STREAMING: opened at run time by a subscriber's stream (pkg/runtime/pubsub/streams), gone when it ends. */
+  type: "PROGRAMMATIC" | "DECLARATIVE" | "STREAMING";
 }
 
-/** Delivery settings read from a subscription's metadata (the issue: "configurable per subscription"). */
+/** Delivery settings read from a subscription's metadata: each subscription may tune its own. */
 export interface DeliveryPolicy {
   rawPayload: boolean;
   /** Concurrent deliveries (or bulk requests) to the app; RuntimeOptions.appMaxConcurrency by default. */
   maxConcurrency: number;
+  /**
+   * Messages delivered and not yet acknowledged at once (bulk entries count one each), whatever the
+   * concurrency; unset: only maxConcurrency bounds them (dapr/dapr#7680 asks for it per subscription).
+   */
+  maxInFlight?: number;
   /** Attempts after the first before the message goes to the dead-letter topic (or is dropped); -1: forever. */
   maxRetries: number;
   retryInitialMs: number;
@@ -34,41 +42,26 @@ export class SubscriptionError extends Error {
   }
 }
 
-/** Subscription metadata is matched case-insensitively, like component metadata. */
-function metaValue(metadata: Record<string, string>, name: string): string | undefined {
-  const lower = name.toLowerCase();
-  for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === lower && value !== "") return value;
-  return undefined;
-}
-
-/** `retry`: the component's defaults (its backOff* metadata), below the subscription's own metadata. */
+/**
+ * `retry`: the component's defaults (its backOff* metadata), below the subscription's own metadata.
+ * Read with the same reader as publish metadata (components/pubsub/metadata.ts), so a value means
+ * the same on either side.
+ */
 export function deliveryPolicy(subscription: Subscription, defaultConcurrency: number, retry: RetryDefaults = {}): DeliveryPolicy {
   const { metadata } = subscription;
-  const where = `subscription ${subscription.pubsubName}/${subscription.topic}: metadata`;
-  const int = (name: string, fallback: number, min: number): number => {
-    const raw = metaValue(metadata, name);
-    if (raw === undefined) return fallback;
-    const value = Number(raw);
-    if (!Number.isSafeInteger(value) || value < min) throw new SubscriptionError(`${where} ${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
-    return value;
-  };
-  const duration = (name: string, fallback: number): number => {
-    const raw = metaValue(metadata, name);
-    if (raw === undefined) return fallback;
-    const value = parseDurationMs(raw);
-    if (value === undefined) throw new SubscriptionError(`${where} ${name} must be a duration such as 500ms, got ${JSON.stringify(raw)}`);
-    return value;
-  };
-  const rawText = metaValue(metadata, "rawPayload");
-  const rawPayload = rawText === undefined ? false : parseBool(rawText);
-  if (rawPayload === undefined) throw new SubscriptionError(`${where} rawPayload must be true or false, got ${JSON.stringify(rawText)}`);
-  return {
-    rawPayload,
-    maxConcurrency: int("maxConcurrency", defaultConcurrency, 1),
-    maxRetries: int("maxRetries", retry.maxRetries ?? -1, -1),
-    retryInitialMs: duration("retryInitialInterval", retry.retryInitialMs ?? 100),
-    retryMaxMs: duration("retryMaxInterval", retry.retryMaxMs ?? 30_000),
-  };
+  try {
+    return {
+      rawPayload: metadataBool(metadata, "rawPayload", false),
+      maxConcurrency: metadataInt(metadata, "maxConcurrency", defaultConcurrency, 1),
+      maxInFlight: subscription.maxInFlight ?? (metadataValue(metadata, "maxInFlight") === undefined ? undefined : metadataInt(metadata, "maxInFlight", 0, 1)),
+      maxRetries: metadataInt(metadata, "maxRetries", retry.maxRetries ?? RETRY_DEFAULTS.delivery.maxRetries, -1),
+      retryInitialMs: metadataDurationMs(metadata, "retryInitialInterval", retry.retryInitialMs ?? RETRY_DEFAULTS.delivery.initialMs),
+      retryMaxMs: metadataDurationMs(metadata, "retryMaxInterval", retry.retryMaxMs ?? RETRY_DEFAULTS.delivery.maxMs),
+    };
+  } catch (error) {
+    if (error instanceof RequestMetadataError) throw new SubscriptionError(`subscription ${subscription.pubsubName}/${subscription.topic}: ${error.message}`);
+    throw error;
+  }
 }
 
 /**

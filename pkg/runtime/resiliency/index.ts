@@ -4,7 +4,7 @@ import type { ComponentKind } from "../../components/component.js";
 import type { ResiliencyResource } from "../../apis/types.js";
 import { scoped, type Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
-import { ExponentialBackoff, halfJitterGenerator } from "cockatiel";
+import { exponentialBackoff } from "../../util/backoff.js";
 import { composePolicy, targetPolicy, type BreakerStateName, type PolicyEvents, type TargetPolicy } from "./policy.js";
 
 export { composePolicy, type TargetPolicy } from "./policy.js";
@@ -24,13 +24,12 @@ export const DIRECT: TargetPolicy = {
 };
 
 /**
- * The built-in inbound policy of pub/sub delivery, used when no Resiliency names the component
- * (docs/operations.md "Resiliency", the default policy): retry forever (or the subscription's maxRetries) with
- * exponential backoff from retryInitialInterval (100ms) doubling to retryMaxInterval (30s), each wait
- * drawn from the upper half so redeliveries spread out; no timeout beyond the app channel's, no breaker.
+ * The built-in inbound policy of pub/sub delivery, used when no Resiliency names the component: the
+ * subscription's retry settings (RETRY_DEFAULTS.delivery unless it sets its own), no timeout beyond the
+ * app channel's, no breaker.
  */
 export function defaultDeliveryPolicy(settings: { maxRetries: number; retryInitialMs: number; retryMaxMs: number }): TargetPolicy {
-  const backoff = new ExponentialBackoff({ initialDelay: settings.retryInitialMs, maxDelay: settings.retryMaxMs, generator: halfJitterGenerator });
+  const backoff = exponentialBackoff({ initialMs: settings.retryInitialMs, maxMs: settings.retryMaxMs, jitter: "half" });
   return composePolicy({ retry: { backoff, maxRetries: settings.maxRetries, retryable: () => true } });
 }
 

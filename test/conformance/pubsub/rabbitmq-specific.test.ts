@@ -106,7 +106,7 @@ async function stop(pubsub: RabbitMQPubSub, topic: string, group: string): Promi
     const { topic, group, queue } = names();
     await stop(pubsub, topic, group);
     await pubsub.publish({ topic, data: Buffer.from("default"), metadata: {} });
-    await pubsub.publish({ topic, data: Buffer.from("own"), metadata: { ttlInSeconds: "5" } });
+    await pubsub.publish({ topic, data: Buffer.from("own"), ttlMs: 5000, metadata: {} });
     const channel = await adminChannel();
     await waitFor(async () => (await channel.checkQueue(queue)).messageCount === 2, { what: "two messages queued" });
     const first = await channel.get(queue, { noAck: true });
@@ -120,7 +120,7 @@ async function stop(pubsub: RabbitMQPubSub, topic: string, group: string): Promi
     const { topic, group } = names();
     await stop(pubsub, topic, group);
     await pubsub.publish({ topic, data: Buffer.from("no-ttl"), metadata: {} });
-    await pubsub.publish({ topic, data: Buffer.from("expires"), metadata: { ttlInSeconds: "60" } });
+    await pubsub.publish({ topic, data: Buffer.from("expires"), ttlMs: 60_000, metadata: {} });
     await pubsub.publish({ topic, data: Buffer.from("last"), metadata: {} });
     clockOffset = 61_000;
     const got: string[] = [];

@@ -245,27 +245,13 @@ describe("pubsub.redis metadata", () => {
     expect(fields[1]).toBe("new");
   });
 
-  it("stores ttlInSeconds as an expiry and rejects a malformed one on publish", async () => {
+  it("stores a publish's TTL as an absolute expiry beside the entry (Dapr subscribers ignore the extra field)", async () => {
     const pubsub = await component({});
     const t = topic();
-    await pubsub.publish({ topic: t, data: Buffer.from("ttl"), metadata: { ttlInSeconds: "30" } });
+    await pubsub.publish({ topic: t, data: Buffer.from("ttl"), ttlMs: 30_000, metadata: {} });
     const [[, fields]] = (await admin.call("XRANGE", t, "-", "+")) as Array<[string, string[]]>;
     const expiresAt = Number(fields[fields.indexOf("expiresAt") + 1]);
     expect(expiresAt - Date.now()).toBeGreaterThan(25_000);
-    await expect(pubsub.publish({ topic: t, data: Buffer.from("bad"), metadata: { ttlInSeconds: "soon" } })).rejects.toThrow("ttlInSeconds");
-  });
-
-  it("bulk-publishes in one call and reports only the entries that failed", async () => {
-    const pubsub = await component({});
-    const t = topic();
-    const entries: BulkPublishEntry[] = [
-      { entryId: "a", data: Buffer.from("a"), metadata: {} },
-      { entryId: "b", data: Buffer.from("b"), metadata: { ttlInSeconds: "-5" } },
-      { entryId: "c", data: Buffer.from("c"), metadata: {} },
-    ];
-    const result = await pubsub.bulkPublish({ topic: t, entries, metadata: {} });
-    expect(result.failedEntries).toEqual([{ entryId: "b", error: expect.stringContaining("ttlInSeconds") }]);
-    expect(Number(await admin.call("XLEN", t))).toBe(2);
   });
 
   it("bulk-publishes with Redis' own error for each entry it refused", async () => {

@@ -4,7 +4,12 @@ import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { isBulkPublisher, type ActiveSubscription, type MessageHandler, type PubSub, type PubSubMessage } from "../../../pkg/components/pubsub/types.js";
 import { waitFor } from "../../support/ports.js";
 import { createThroughRegistry, findTarget, targetAvailable, targetTitle, testContext } from "../context.js";
-import { PUBSUB_TARGETS, type PubSubTarget } from "./targets.js";
+import { ComponentStore } from "../../../pkg/runtime/store.js";
+import { PubSubMetrics } from "../../../pkg/runtime/pubsub/metrics.js";
+import { PubSubPublisher } from "../../../pkg/runtime/pubsub/publisher.js";
+import { Metrics } from "../../../pkg/diagnostics/metrics.js";
+import { KIT_CASES } from "./kit-cases.js";
+import { PUBSUB_TARGETS, type Outage, type PubSubTarget } from "./targets.js";
 
 interface Recorder {
   messages: PubSubMessage[];
@@ -13,11 +18,15 @@ interface Recorder {
 }
 
 /** What a case gets: components made through the registry, topics unique to the run, a clock it may move. */
-interface Harness {
+export interface Harness {
   target: PubSubTarget;
   timeoutMs: number;
-  /** A fresh component, initialised with the target's metadata; closed after the case. */
-  open(): Promise<PubSub>;
+  /** A fresh component, initialised with the target's metadata (or `metadata`); closed after the case. */
+  open(options?: { metadata?: Record<string, string>; gracefulShutdownMs?: number }): Promise<PubSub>;
+  /** The runtime's publish path (one reader of request metadata, the envelope) in front of `pubsub`, named "conformance". */
+  publisher(pubsub: PubSub): PubSubPublisher;
+  /** A private broker of the target's kind that the case may stop and start; removed after the case. */
+  outage(): Promise<Outage>;
   /** Moves the clock the components read (ComponentContext.now) forward, so a TTL passes without waiting. */
   advanceClock(ms: number): void;
   subscribe(pubsub: PubSub, topic: string, consumerID: string, handler: MessageHandler): Promise<{ controller: AbortController; active: ActiveSubscription }>;
@@ -25,14 +34,14 @@ interface Harness {
   publishAll(pubsub: PubSub, topic: string, bodies: string[], metadata?: Record<string, string>): Promise<void>;
 }
 
-interface Case {
+export interface Case {
   name: string;
   /** Registered only when the target declares what the case tests: a case that cannot assert is no case. */
   when?: (target: PubSubTarget) => boolean;
   run(h: Harness): Promise<void>;
 }
 
-function recorder(): Recorder {
+export function recorder(): Recorder {
   const messages: PubSubMessage[] = [];
   return {
     messages,
@@ -44,8 +53,8 @@ function recorder(): Recorder {
   };
 }
 
-const distinct = (values: string[]): Set<string> => new Set(values);
-const range = (n: number, prefix: string): string[] => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
+export const distinct = (values: string[]): Set<string> => new Set(values);
+export const range = (n: number, prefix: string): string[] => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
 const declares = (feature: PubSubTarget["features"][number]) => (t: PubSubTarget): boolean => t.features.includes(feature);
 
 /**
@@ -55,7 +64,7 @@ const declares = (feature: PubSubTarget["features"][number]) => (t: PubSubTarget
  * Subscriptions pass `consumerID` (as the runtime does, with the app-id); two subscriptions with
  * different consumerIDs each get every message (fan-out).
  */
-export const PUBSUB_CASES: readonly Case[] = [
+const CORE_CASES: readonly Case[] = [
   {
     name: "declares exactly the features its table entry lists",
     run: async (h) => {
@@ -168,8 +177,8 @@ export const PUBSUB_CASES: readonly Case[] = [
       const first = await h.subscribe(pubsub, topic, group, () => Promise.resolve());
       first.controller.abort();
       await first.active.drained();
-      await pubsub.publish({ topic, data: Buffer.from("short-lived"), metadata: { ttlInSeconds: "1" } });
-      await pubsub.publish({ topic, data: Buffer.from("long-lived"), metadata: { ttlInSeconds: "60" } });
+      await pubsub.publish({ topic, data: Buffer.from("short-lived"), ttlMs: 1000, metadata: {} });
+      await pubsub.publish({ topic, data: Buffer.from("long-lived"), ttlMs: 60_000, metadata: {} });
       h.advanceClock(2000);
       const rec = recorder();
       await h.subscribe(pubsub, topic, group, rec.handler);
@@ -249,6 +258,9 @@ export const PUBSUB_CASES: readonly Case[] = [
   },
 ];
 
+/** Every case: the contract's, then what the kit gives every broker (kit-cases.ts). */
+export const PUBSUB_CASES: readonly Case[] = [...CORE_CASES, ...KIT_CASES];
+
 /** The cases a target runs: those whose features it declares. */
 export function casesFor(target: PubSubTarget): Case[] {
   return PUBSUB_CASES.filter((c) => c.when?.(target) ?? true);
@@ -263,6 +275,7 @@ export async function runPubSubTarget(which: string | PubSubTarget): Promise<voi
   const available = await targetAvailable(target);
   (available ? describe : describe.skip)(`pubsub conformance: ${targetTitle(target)}`, () => {
     const opened: PubSub[] = [];
+    const outages: Outage[] = [];
     const controllers: AbortController[] = [];
     const topicsUsed: string[] = [];
     let clockOffset = 0;
@@ -270,6 +283,7 @@ export async function runPubSubTarget(which: string | PubSubTarget): Promise<voi
     afterEach(async () => {
       for (const c of controllers.splice(0)) c.abort();
       await Promise.all(opened.splice(0).map((p) => p.close().catch(() => undefined)));
+      await Promise.all(outages.splice(0).map((o) => o.remove()));
       clockOffset = 0;
     });
 
@@ -280,12 +294,24 @@ export async function runPubSubTarget(which: string | PubSubTarget): Promise<voi
     const harness: Harness = {
       target,
       timeoutMs: target.timeoutMs ?? 10_000,
-      open: async () => {
-        const context = testContext(target.type, { now: () => Date.now() + clockOffset });
+      open: async ({ metadata = target.metadata, gracefulShutdownMs } = {}) => {
+        const context = testContext(target.type, { now: () => Date.now() + clockOffset, gracefulShutdownMs });
         const pubsub = await createThroughRegistry("pubsub", target, context);
         opened.push(pubsub);
-        await pubsub.init(ComponentMetadata.of("conformance", target.type, target.metadata));
+        await pubsub.init(ComponentMetadata.of("conformance", target.type, metadata));
         return pubsub;
+      },
+      publisher: (pubsub) => {
+        const store = new ComponentStore();
+        const resource = { apiVersion: "runtime.io/v1alpha1", kind: "Component" as const, metadata: { name: "conformance" }, spec: { type: target.type, version: "v1", metadata: [] } };
+        store.set({ kind: "pubsub", name: "conformance", resource, instance: pubsub });
+        return new PubSubPublisher({ appId: "conformance-app", store, metrics: new PubSubMetrics(new Metrics({ processMetrics: false })) });
+      },
+      outage: async () => {
+        if (!target.outage) throw new Error(`${targetTitle(target)} has no private broker for outages`);
+        const outage = await target.outage();
+        outages.push(outage);
+        return outage;
       },
       advanceClock: (ms) => {
         clockOffset += ms;

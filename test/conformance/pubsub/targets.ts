@@ -26,6 +26,40 @@ export interface PubSubTarget extends ConformanceTarget {
   timeoutMs?: number;
   /** Removes what the suite's topics left on a shared broker (once, after the last case). */
   dropTopics?: (topics: string[]) => Promise<void>;
+  /** A private broker the outage cases stop and start (never the shared one); absent: the component has no connection to lose. */
+  outage?: () => Promise<Outage>;
+}
+
+/** A private broker instance and the component metadata that points at it. */
+export interface Outage {
+  metadata: Record<string, string>;
+  down(): Promise<void>;
+  up(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+async function redisOutage(): Promise<Outage> {
+  const { PrivateRedis } = await import("../../integration/pubsub-redis-server.js");
+  const redis = await PrivateRedis.start();
+  return { metadata: { redisHost: redis.address, redeliverInterval: "100ms", processingTimeout: "1s" }, down: () => redis.kill(), up: () => redis.restart(), remove: () => redis.kill() };
+}
+
+async function mqttOutage(extra: Record<string, string> = {}): Promise<Outage> {
+  const { PrivateMosquitto } = await import("../../integration/pubsub-mqtt-server.js");
+  const broker = await PrivateMosquitto.start();
+  return { metadata: { url: broker.url, qos: "1", reconnectMaxInterval: "200ms", ...extra }, down: () => broker.stop(), up: () => broker.restart(), remove: () => broker.remove() };
+}
+
+async function rabbitOutage(): Promise<Outage> {
+  const { TcpProxy, rabbitUrl } = await import("../../integration/pubsub-rabbitmq-support.js");
+  const proxy = await TcpProxy.start();
+  return { metadata: { connectionString: rabbitUrl(proxy.port), reconnectWaitSeconds: "1" }, down: () => proxy.refuse(), up: () => proxy.accept(), remove: () => proxy.close() };
+}
+
+async function natsOutage(): Promise<Outage> {
+  const { PrivateNats } = await import("../../integration/pubsub-jetstream-server.js");
+  const nats = await PrivateNats.start();
+  return { metadata: { natsURL: nats.url, nakDelay: "100ms" }, down: () => nats.kill(), up: () => nats.restart(), remove: () => nats.kill() };
 }
 
 const redisHost = `${BROKERS.redis.host}:${BROKERS.redis.port}`;
@@ -82,6 +116,7 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     broker: "redis",
     // A rejected entry comes back after redeliverInterval, one left by a stopped subscriber after processingTimeout.
     metadata: { redisHost, redeliverInterval: "100ms", processingTimeout: "1s", maxLenApprox: "10000" },
+    outage: redisOutage,
     features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
     ordering: true,
     durableGroups: true,
@@ -103,6 +138,7 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     broker: "mqtt",
     register: recordMqttSessions,
     metadata: mqttMetadata,
+    outage: () => mqttOutage(),
     features: ["SUBSCRIBE_WILDCARDS", "COMPETING_CONSUMERS", "PERSISTENT"],
     // Handlers are called in arrival order; persistent sessions (cleanSession false) keep a group's messages.
     ordering: true,
@@ -115,6 +151,7 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     broker: "mqtt",
     register: recordMqttSessions,
     metadata: { ...mqttMetadata, sharedSubscriptions: "false" },
+    outage: () => mqttOutage({ sharedSubscriptions: "false" }),
     features: ["SUBSCRIBE_WILDCARDS", "PERSISTENT"],
     ordering: true,
     durableGroups: true,
@@ -125,6 +162,7 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     broker: "rabbitmq",
     // Our defaults, every feature on: confirms, persistent messages, durable queues kept while unused, requeue on failure.
     metadata: { connectionString: `amqp://guest:guest@${BROKERS.rabbitmq.host}:${BROKERS.rabbitmq.port}`, clientName: "runtimed-conformance" },
+    outage: rabbitOutage,
     features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
     ordering: true,
     durableGroups: true,
@@ -151,7 +189,8 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     type: "pubsub.jetstream",
     broker: "nats",
     // A rejected message comes back after nakDelay; the suite's streams live in memory.
-    metadata: { natsURL, nakDelay: "100ms", memoryStorage: "true" },
+    metadata: { natsURL, nakDelay: "100ms", memoryStorage: "true", ackWait: "2s" },
+    outage: natsOutage,
     features: ["MESSAGE_TTL", "PERSISTENT", "COMPETING_CONSUMERS"],
     // concurrency single (the default): one message at a time per subscription, in order.
     ordering: true,

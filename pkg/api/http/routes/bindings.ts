@@ -1,8 +1,6 @@
 import type { Response } from "express";
-import { BindingRequestError, type InvokeRequest, type InvokeResponse, type OutputBinding } from "../../../components/bindings/types.js";
-import { bindingSides } from "../../../runtime/bindings/direction.js";
-import { bindingMetrics } from "../../../runtime/bindings/metrics.js";
-import { outboundPolicy, type ApiContext } from "../context.js";
+import type { InvokeRequest, InvokeResponse } from "../../../components/bindings/types.js";
+import type { Universal } from "../../universal/index.js";
 import { bodyOf, type Endpoint } from "../endpoint.js";
 import { Errors } from "../errors.js";
 import { JsonDepthError, parseJson } from "../../../util/json.js";
@@ -47,16 +45,8 @@ function reply(res: Response, response: InvokeResponse): void {
   }
 }
 
-function outputBinding(ctx: ApiContext, name: string): OutputBinding | undefined {
-  const entry = ctx.store.entry(name);
-  if (!entry || entry.kind !== "bindings") return undefined;
-  const binding = entry.instance as OutputBinding;
-  return bindingSides(entry.resource, binding).output ? binding : undefined;
-}
-
 /** `POST /v1.0/bindings/<name>`: invoke an output binding. */
-export function bindingsEndpoints(ctx: ApiContext): Endpoint[] {
-  const metrics = bindingMetrics(ctx.metrics);
+export function bindingsEndpoints(api: Universal): Endpoint[] {
   return [
     {
       method: "post",
@@ -64,22 +54,8 @@ export function bindingsEndpoints(ctx: ApiContext): Endpoint[] {
       name: "InvokeBinding",
       handler: async (req, res) => {
         const name = req.params.name as string;
-        const binding = outputBinding(ctx, name);
-        if (!binding) throw Errors.bindingNotFound(name);
-        const request = parseInvokeRequest(bodyOf(req));
-        const supported = binding.operations();
-        if (!supported.includes(request.operation)) throw Errors.bindingOperationUnsupported(name, request.operation, supported.join(", ") || "none");
-        const started = process.hrtime.bigint();
-        let response: InvokeResponse;
-        try {
-          response = await outboundPolicy(ctx, name).execute(() => binding.invoke(request));
-        } catch (error) {
-          metrics.observe({ component: name, direction: "output", operation: request.operation }, started, false);
-          if (error instanceof BindingRequestError) throw Errors.bindingRequest(`${name}: ${error.message}`);
-          throw Errors.bindingInvoke(name, (error as Error).message);
-        }
-        metrics.observe({ component: name, direction: "output", operation: request.operation }, started, true);
-        reply(res, response);
+        api.bindings.binding(name);
+        reply(res, await api.bindings.invoke(name, parseInvokeRequest(bodyOf(req))));
       },
     },
   ];

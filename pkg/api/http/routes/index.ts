@@ -1,4 +1,4 @@
-import type { ApiContext } from "../context.js";
+import { Universal, type ApiContext } from "../../universal/index.js";
 import type { Endpoint } from "../endpoint.js";
 import { bindingsEndpoints } from "./bindings.js";
 import { configurationEndpoints } from "./configuration.js";
@@ -6,8 +6,10 @@ import { healthEndpoints } from "./health.js";
 import { metadataEndpoints } from "./metadata.js";
 import { pubsubEndpoints } from "./pubsub.js";
 import { secretsEndpoints } from "./secrets.js";
+import { streamEndpoints } from "./streams.js";
+import { unsupportedEndpoints } from "./unsupported.js";
 
 /** The whole API table, one router per building block; publish first, since Express tries routes in order and it is the hot path. */
-export function allEndpoints(ctx: ApiContext): Endpoint[] {
-  return [...pubsubEndpoints(ctx), ...healthEndpoints(ctx), ...metadataEndpoints(ctx), ...bindingsEndpoints(ctx), ...configurationEndpoints(ctx), ...secretsEndpoints(ctx)];
+export function allEndpoints(ctx: ApiContext, api: Universal = new Universal(ctx)): Endpoint[] {
+  return [...pubsubEndpoints(api), ...healthEndpoints(ctx), ...metadataEndpoints(api), ...bindingsEndpoints(api), ...configurationEndpoints(api), ...secretsEndpoints(api), ...streamEndpoints(api), ...unsupportedEndpoints()];
 }

@@ -1,23 +1,19 @@
 import type { Request } from "express";
 import { isJsonType, mediaType } from "../../../runtime/pubsub/envelope.js";
 import { TRACEPARENT } from "../../../diagnostics/tracing.js";
-import { PublishError, type BulkInputEntry, type PubSubPublisher } from "../../../runtime/pubsub/publisher.js";
-import type { ApiContext } from "../context.js";
+import { checkEntryIds, type BulkInputEntry, type Universal } from "../../universal/index.js";
 import { bodyOf, queryMetadata, type Endpoint } from "../endpoint.js";
 import { ApiError, Errors } from "../errors.js";
 import { JsonDepthError, parseJson } from "../../../util/json.js";
 import { fieldIgnoringCase } from "../../../util/parse.js";
 
 /**
- * Spec endpoints 1 and 2. Status codes follow the spec's Errors tables: 404 when no pub/sub name or
- * topic is given; an unknown pub/sub is 404 on single publish (Dapr's ERR_PUBSUB_NOT_FOUND) but 400
- * on bulk publish (the spec); scoping 403; a broker failure 500. 204 only once the broker accepted.
+ * Spec endpoints 1 and 2: parse, call the universal operation, render. Status codes follow the spec's
+ * Errors tables (the catalogue's): 404 when no pub/sub name or topic is given; an unknown pub/sub is 404
+ * on single publish (Dapr's ERR_PUBSUB_NOT_FOUND) but 400 on bulk publish (the spec); scoping 403; a
+ * broker failure 500; a bulk publish with failed entries 500 listing them. 204 only once the broker accepted.
  */
-export function pubsubEndpoints(ctx: ApiContext): Endpoint[] {
-  const publisher = (): PubSubPublisher => {
-    if (!ctx.pubsub) throw Errors.internal("pub/sub is not wired into this runtime");
-    return ctx.pubsub;
-  };
+export function pubsubEndpoints(api: Universal): Endpoint[] {
   return [
     // Bulk first: `/v1.0/publish/bulk/...` would otherwise match single publish to a pub/sub named "bulk".
     {
@@ -26,17 +22,11 @@ export function pubsubEndpoints(ctx: ApiContext): Endpoint[] {
       name: "BulkPublishEvent",
       handler: async (req, res) => {
         const { pubsubName, topic } = target(req);
-        const metadata = queryMetadata(req);
         const entries = parseBulkBody(req, pubsubName, topic);
-        let failedEntries: Array<{ entryId: string; error: string }>;
-        try {
-          ({ failedEntries } = await publisher().bulkPublish(pubsubName, topic, entries, metadata, traceparentOf(req)));
-        } catch (error) {
-          throw toApiError(error, ctx.appId, pubsubName, topic, 400);
-        }
+        const { failedEntries } = await api.bulkPublishEvent({ pubsubName, topic, entries, metadata: queryMetadata(req), traceparent: traceparentOf(req) });
         if (failedEntries.length > 0) {
           const base = Errors.pubsubPublishMessage(topic, pubsubName, `${failedEntries.length} of ${entries.length} entries failed`);
-          throw new ApiError(500, base.errorCode, base.message, { failedEntries });
+          throw new ApiError(500, base.errorCode, base.message, { failedEntries }, base.grpcCode);
         }
         res.status(204).end();
       },
@@ -45,18 +35,10 @@ export function pubsubEndpoints(ctx: ApiContext): Endpoint[] {
       method: "post",
       paths: ["/v1.0/publish/:pubsubname/*topic"],
       name: "PublishEvent",
-      direct: (path) => {
-        const match = DIRECT_PUBLISH.exec(path);
-        return match ? { pubsubname: match[1]!, topic: match[2]!.split("/") } : undefined;
-      },
+      direct: true,
       handler: async (req, res) => {
         const { pubsubName, topic } = target(req);
-        const metadata = queryMetadata(req);
-        try {
-          await publisher().publish({ pubsubName, topic, body: bodyOf(req), contentType: req.headers["content-type"], metadata, traceparent: traceparentOf(req) });
-        } catch (error) {
-          throw toApiError(error, ctx.appId, pubsubName, topic, 404);
-        }
+        await api.publishEvent({ pubsubName, topic, data: bodyOf(req), contentType: req.headers["content-type"], metadata: queryMetadata(req), traceparent: traceparentOf(req) });
         res.status(204).end();
       },
     },
@@ -75,20 +57,11 @@ export function pubsubEndpoints(ctx: ApiContext): Endpoint[] {
   ];
 }
 
-/**
- * The publish paths direct dispatch takes: a pub/sub name and a topic of non-empty segments, nothing to
- * decode (a `%` goes to Express, which decodes), no trailing slash, and not under `bulk/` (Express
- * tries the bulk route first there).
- */
-const DIRECT_PUBLISH = /^\/v1\.0\/publish\/(?!bulk\/)([^/%]+)\/([^/%]+(?:\/[^/%]+)*)$/;
-
 function target(req: Request): { pubsubName: string; topic: string } {
   const pubsubName = req.params.pubsubname as string;
   const segments = req.params.topic as unknown as string[] | string | undefined;
-  // Express 5 hands a wildcard over as its segments: the topic may contain "/" (the issue).
+  // Express 5 hands a wildcard over as its segments: a topic may contain "/" (Dapr allows it).
   const topic = Array.isArray(segments) ? segments.join("/") : (segments ?? "");
-  if (pubsubName === "") throw Errors.pubsubEmpty();
-  if (!/[^/]/.test(topic)) throw Errors.pubsubTopicEmpty(pubsubName);
   return { pubsubName, topic };
 }
 
@@ -97,22 +70,6 @@ function traceparentOf(req: Request): string | undefined {
   const header = req.headers.traceparent;
   const value = typeof header === "string" ? header.trim().toLowerCase() : undefined;
   return value && TRACEPARENT.test(value) ? value : undefined;
-}
-
-function toApiError(error: unknown, appId: string, pubsubName: string, topic: string, notFoundStatus: number): unknown {
-  if (!(error instanceof PublishError)) return error;
-  switch (error.kind) {
-    case "not-found":
-      return Errors.pubsubNotFound(pubsubName).withStatus(notFoundStatus);
-    case "forbidden":
-      return Errors.pubsubForbidden(topic, appId);
-    case "invalid-event":
-      return Errors.pubsubCloudEventsSer(topic, pubsubName, error.message);
-    case "invalid-metadata":
-      return Errors.pubsubRequestMetadata(topic, pubsubName, error.message);
-    case "failed":
-      return Errors.pubsubPublishMessage(topic, pubsubName, error.message);
-  }
 }
 
 /**
@@ -132,14 +89,11 @@ function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInp
     throw bad(error instanceof JsonDepthError ? `the body is ${error.message}` : `the body is not valid JSON: ${(error as Error).message}`);
   }
   if (!Array.isArray(body)) throw bad("the body must be a JSON array of entries");
-  const seen = new Set<string>();
-  return body.map((item: unknown, index): BulkInputEntry => {
+  const entries = body.map((item: unknown, index): BulkInputEntry => {
     if (typeof item !== "object" || item === null || Array.isArray(item)) throw bad(`entry #${index} is not an object`);
     // Dapr decodes these names in any letter case; its JS SDK sends `entryID`.
     const [entryId, event, contentType, metadata] = BULK_ENTRY_FIELDS.map((name) => fieldIgnoringCase(item as Record<string, unknown>, name));
     if (typeof entryId !== "string" || entryId === "") throw bad(`entry #${index}: entryId is required`);
-    if (seen.has(entryId)) throw bad(`entryId ${JSON.stringify(entryId)} is duplicated`);
-    seen.add(entryId);
     if (event === undefined || event === null) throw bad(`entry ${JSON.stringify(entryId)}: event is required`);
     if (typeof contentType !== "string" || contentType === "") throw bad(`entry ${JSON.stringify(entryId)}: contentType is required`);
     let data: Buffer;
@@ -154,4 +108,6 @@ function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInp
     }
     return { entryId, data, contentType, metadata: entryMetadata, serialisedJson };
   });
+  checkEntryIds(entries, bad);
+  return entries;
 }

@@ -2,6 +2,7 @@ import pg from "pg";
 import { assertJsonDepth, parseJson } from "../../../util/json.js";
 import type { ComponentContext } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
+import { parsePostgresConnection, poolConfig } from "../../postgresql/settings.js";
 import { ConfigurationSubscribers } from "../subscribers.js";
 import type { ConfigurationItem, ConfigurationRelease, ConfigurationStore, ConfigurationUpdateHandler } from "../types.js";
 
@@ -76,7 +77,7 @@ export function rowToItem(row: { value?: unknown; version?: unknown; metadata?: 
 
 export class PostgresConfigurationStore implements ConfigurationStore {
   private pool?: pg.Pool;
-  private connectionString = "";
+  private connection: pg.ClientConfig = {};
   private table = "";
   private tableName = "";
   private channel = DEFAULT_CHANNEL;
@@ -85,15 +86,15 @@ export class PostgresConfigurationStore implements ConfigurationStore {
   constructor(private readonly context: ComponentContext) {}
 
   async init(metadata: ComponentMetadata): Promise<void> {
-    this.connectionString = metadata.requireString("connectionString");
+    const settings = parsePostgresConnection(metadata);
+    this.connection = settings.client;
     this.tableName = metadata.requireString("table");
     const quoted = quoteTable(this.tableName);
     if (!quoted) throw metadata.error("table", `must be a plain identifier (letters, digits, _; optionally schema.table), got ${JSON.stringify(this.tableName)}`);
     this.table = quoted;
     this.channel = metadata.string("pgNotifyChannel", ["notifyChannel"]) ?? DEFAULT_CHANNEL;
     if (!IDENTIFIER.test(this.channel)) throw metadata.error("pgNotifyChannel", `must be a plain identifier, got ${JSON.stringify(this.channel)}`);
-    const timeoutMs = metadata.durationMs("timeout", 20_000, ["timeoutInSeconds"]);
-    this.pool = new pg.Pool({ connectionString: this.connectionString, max: metadata.int("maxConns", 5, { min: 1 }), connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+    this.pool = new pg.Pool(poolConfig(settings, 5));
     this.pool.on("error", (error) => this.context.logger.warn(`postgresql idle connection: ${error.message}`));
     await this.checkTable();
   }
@@ -143,7 +144,7 @@ export class PostgresConfigurationStore implements ConfigurationStore {
     let listener = this.listeners.get(channel);
     if (listener) return listener;
     listener = (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString });
+      const client = new pg.Client(this.connection);
       const subscribers = new ConfigurationSubscribers(this.context.logger);
       client.on("error", (error) => this.context.logger.error(`postgresql LISTEN connection on channel ${channel}: ${error.message}; changes are no longer seen`));
       client.on("notification", (message) => {

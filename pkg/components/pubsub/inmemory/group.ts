@@ -1,6 +1,7 @@
 import type { Logger } from "../../../diagnostics/logger.js";
 import { HandlerPool } from "../pool.js";
-import { isExpired, type Clock } from "../ttl.js";
+import { deliver } from "../subscriptions.js";
+import { isExpired, type Clock } from "../metadata.js";
 import type { MessageHandler, PubSubMessage } from "../types.js";
 
 export interface QueuedMessage {
@@ -46,14 +47,8 @@ export class ConsumerGroup {
   attach(handler: MessageHandler): Subscriber {
     const pool = new HandlerPool<QueuedMessage>({
       concurrency: Number.POSITIVE_INFINITY,
-      handle: async (queued) => {
-        const copy: PubSubMessage = { ...queued.message, metadata: { ...queued.message.metadata } };
-        try {
-          await handler(copy);
-        } catch {
-          this.redeliver(queued);
-        }
-      },
+      // Nothing to settle with a broker: a refused message goes back to the queue, anything else is done.
+      handle: (queued) => deliver(handler, { ...queued.message, metadata: { ...queued.message.metadata } }, { ack: () => undefined, nack: () => this.redeliver(queued) }, () => this.redeliveryDelayMs),
     });
     const subscriber: Subscriber = { pool, drained: () => pool.drained() };
     this.subscribers.push(subscriber);

@@ -12,8 +12,7 @@ import type {
   PubSubMessage,
   SubscribeRequest,
 } from "../types.js";
-import { consumerIdOf } from "../metadata.js";
-import { expiresAtOf, type Clock } from "../ttl.js";
+import { consumerIdOf, expiresAtOf, type Clock } from "../metadata.js";
 import { ConsumerGroup, type QueuedMessage } from "./group.js";
 
 /**
@@ -26,7 +25,7 @@ import { ConsumerGroup, type QueuedMessage } from "./group.js";
  *   delivered once the group subscribes again (a hot reload loses nothing); an anonymous subscription's
  *   queue dies with it, like Dapr's in-memory broker;
  * - a rejected handler gets the message again after `redeliveryDelay` (the contract's at-least-once);
- * - `ttlInSeconds` on publish drops the message unread once it expires.
+ * - a publish's TTL drops the message unread once it expires.
  */
 export class InMemoryPubSub implements PubSub, BulkPublisher {
   private readonly topics = new Map<string, Map<string, ConsumerGroup>>();
@@ -55,7 +54,7 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
     if (this.closed) return Promise.reject(new Error("in-memory pubsub is closed"));
     const groups = this.topics.get(request.topic);
     if (!groups) return Promise.resolve();
-    const expiresAt = expiryOf(request.metadata, this.now());
+    const expiresAt = expiresAtOf(request.ttlMs, this.now());
     for (const group of groups.values()) {
       if (group.size() >= this.maxBufferedMessages) {
         return Promise.reject(new Error(`topic ${request.topic}: consumer group ${group.name} holds ${group.size()} undelivered messages (maxBufferedMessages)`));
@@ -78,7 +77,7 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
     const failedEntries: BulkPublishResult["failedEntries"] = [];
     for (const entry of request.entries) {
       try {
-        await this.publish({ topic: request.topic, data: entry.data, contentType: entry.contentType, metadata: { ...request.metadata, ...entry.metadata } });
+        await this.publish({ topic: request.topic, data: entry.data, contentType: entry.contentType, ttlMs: entry.ttlMs, metadata: { ...request.metadata, ...entry.metadata } });
       } catch (err) {
         failedEntries.push({ entryId: entry.entryId, error: (err as Error).message });
       }
@@ -116,17 +115,5 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
     for (const groups of this.topics.values()) for (const group of groups.values()) group.close();
     this.topics.clear();
     return Promise.resolve();
-  }
-}
-
-/**
- * Like Dapr's in-memory broker, this one never refuses a publish over its TTL: the runtime already
- * checked the value (400 on a malformed one), and a TTL it cannot use here means no expiry.
- */
-function expiryOf(metadata: Record<string, string>, now: number): number | undefined {
-  try {
-    return expiresAtOf(metadata, now);
-  } catch {
-    return undefined;
   }
 }

@@ -1,16 +1,17 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Consumer, ConsumeOptions, ConsumerMessages, JsMsg } from "@nats-io/jetstream";
 import type { Logger } from "../../../diagnostics/logger.js";
+import { Backoff, pause, RETRY_DEFAULTS } from "../../../util/backoff.js";
 import { HandlerPool } from "../pool.js";
-import { isExpired, type Clock } from "../ttl.js";
-import type { ActiveSubscription, MessageHandler, Settlement } from "../types.js";
+import { isExpired, type Clock } from "../metadata.js";
+import { deliver, type Settler } from "../subscriptions.js";
+import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { JETSTREAM_DEFAULTS, type JetStreamSettings } from "./metadata.js";
-import type { TickBatch } from "./tickbatch.js";
+import type { WriteCoalescer } from "../coalescer.js";
 
 /** Header carrying the publish's ttlInSeconds as an absolute epoch-ms deadline (JetStream 2.9 has no per-message TTL). */
 export const EXPIRES_HEADER = "Runtimed-Expires-At";
 export const CONTENT_TYPE_HEADER = "Content-Type";
-const MAX_REBIND_BACKOFF_MS = 2000;
 /**
  * The nak delay of messages a stopping subscription hands back. Not 0: the server may still count
  * this subscription's last pull request as open for a moment after it unsubscribed (seen on 2.9),
@@ -18,7 +19,10 @@ const MAX_REBIND_BACKOFF_MS = 2000;
  */
 const STOPPED_NAK_DELAY_MS = 250;
 
-export interface SubscriptionDeps {
+/** ackPolicy none: the server settled each message when it sent it. */
+const NO_ACKS: Settler = { ack: () => undefined, nack: () => undefined };
+
+export interface JetStreamSubscriptionDeps {
   topic: string;
   /** Binds to the durable consumer again (re-creating stream and consumer when the server lost them). */
   rebind: () => Promise<Consumer>;
@@ -26,7 +30,7 @@ export interface SubscriptionDeps {
   handler: MessageHandler;
   logger: Logger;
   /** Acks and naks leave at the end of the turn, together with the connection's other writes. */
-  writes: TickBatch;
+  writes: WriteCoalescer<() => void>;
   now: Clock;
 }
 
@@ -46,7 +50,7 @@ export class JetStreamSubscription implements ActiveSubscription {
   private signal!: AbortSignal;
   private nextSendAt = 0;
 
-  constructor(private readonly deps: SubscriptionDeps) {
+  constructor(private readonly deps: JetStreamSubscriptionDeps) {
     this.bound = deps.settings.concurrency === "single" ? 1 : deps.settings.prefetch;
     this.pool = new HandlerPool<JsMsg>({
       concurrency: this.bound,
@@ -88,12 +92,12 @@ export class JetStreamSubscription implements ActiveSubscription {
 
   private async run(): Promise<void> {
     const { topic, logger } = this.deps;
-    let failures = 0;
+    const backoff = new Backoff(RETRY_DEFAULTS.reconnect);
     while (!this.signal.aborted) {
       if (this.messages) {
         try {
           for await (const message of this.messages) {
-            failures = 0;
+            backoff.reset();
             await this.dispatch(message);
           }
         } catch (error) {
@@ -103,8 +107,7 @@ export class JetStreamSubscription implements ActiveSubscription {
         // The iterator ended by itself: the consumer or its stream went away (deleted, or a server without persistence restarted).
         this.messages = undefined;
       }
-      failures++;
-      await sleep(Math.min(100 * 2 ** Math.min(failures, 5), MAX_REBIND_BACKOFF_MS), undefined, { signal: this.signal }).catch(() => undefined);
+      await pause(backoff.next(), this.signal);
       if (this.signal.aborted) break;
       try {
         const consumer = await this.deps.rebind();
@@ -112,7 +115,7 @@ export class JetStreamSubscription implements ActiveSubscription {
         if (this.signal.aborted) this.messages.stop();
         logger.info(`JetStream consumer of ${topic} bound again`);
       } catch (error) {
-        if (failures === 1) logger.warn(`binding the JetStream consumer of ${topic} failed: ${(error as Error).message}; retrying`);
+        if (backoff.failures === 1) logger.warn(`binding the JetStream consumer of ${topic} failed: ${(error as Error).message}; retrying`);
       }
     }
   }
@@ -140,34 +143,25 @@ export class JetStreamSubscription implements ActiveSubscription {
     const ackWaitMs = settings.ackWaitMs ?? JETSTREAM_DEFAULTS.serverAckWaitMs;
     const progress = settings.ackPolicy === "none" ? undefined : setInterval(() => message.working(), Math.max(10, Math.floor(ackWaitMs / 3)));
     const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
-    let settlement: Settlement | void;
-    try {
-      settlement = await handler({
-        topic,
-        data,
-        contentType: message.headers?.get(CONTENT_TYPE_HEADER) || undefined,
-        metadata: { Topic: message.subject, "jetstream.sequence": String(message.seq), "jetstream.deliveryCount": String(message.info.deliveryCount) },
-      });
-    } catch (error) {
-      clearInterval(progress);
-      const delay = this.signal.aborted ? STOPPED_NAK_DELAY_MS : this.nakDelay(message.info.deliveryCount);
-      logger.debug(`handler rejected message ${message.seq} of ${topic}: ${(error as Error).message}; redelivery in ${delay}ms`);
-      this.nak(message, delay);
-      return;
-    }
-    clearInterval(progress);
-    if (settings.ackPolicy === "none") return;
+    const { writes } = this.deps;
+    const delivered = { topic, data, contentType: message.headers?.get(CONTENT_TYPE_HEADER) || undefined, metadata: { Topic: message.subject, "jetstream.sequence": String(message.seq), "jetstream.deliveryCount": String(message.info.deliveryCount) } };
     // term, not ack, for what the runtime gave up on: the server raises a MSG_TERMINATED advisory
     // ($JS.EVENT.ADVISORY.CONSUMER.MSG_TERMINATED.<stream>.<consumer>) that operators can alert on.
     // No reason text: servers before 2.10 read "+TERM <reason>" as no acknowledgement at all and
     // redeliver after ackWait.
-    if (settlement === "dropped") this.deps.writes.defer(() => message.term());
-    else this.deps.writes.defer(() => message.ack());
+    const settler = settings.ackPolicy === "none" ? NO_ACKS : { ack: () => writes.push(() => message.ack()), nack: (delayMs: number) => this.nak(message, delayMs), term: () => writes.push(() => message.term()) };
+    await deliver(handler, delivered, settler, (error) => {
+      clearInterval(progress);
+      const delay = this.signal.aborted ? STOPPED_NAK_DELAY_MS : this.nakDelay(message.info.deliveryCount);
+      logger.debug(`handler rejected message ${message.seq} of ${topic}: ${(error as Error).message}; redelivery in ${delay}ms`);
+      return delay;
+    });
+    clearInterval(progress);
   }
 
   private nak(message: JsMsg, delayMs: number): void {
     if (this.deps.settings.ackPolicy === "none") return;
-    this.deps.writes.defer(() => (delayMs > 0 ? message.nak(delayMs) : message.nak()));
+    this.deps.writes.push(() => (delayMs > 0 ? message.nak(delayMs) : message.nak()));
   }
 
   /** backOff's entry for this attempt (the last one repeats), else nakDelay. */

@@ -4,11 +4,13 @@ import type { MqttClient } from "mqtt";
 import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { subscriptionConsumerId } from "../metadata.js";
-import { parseBackOffMetadata, type RetryDefaults, type RetryDefaultsProvider } from "../retry.js";
-import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
+import { parseBackOffFields, type RetryDefaults } from "../../../util/backoff.js";
+import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, RetryDefaultsProvider, SubscribeRequest } from "../types.js";
 import { closeClient, connected, openClient } from "./connection.js";
 import { parseMqttMetadata, type MqttSettings } from "./metadata.js";
-import { MqttSubscriber } from "./subscriber.js";
+import { PendingAcks, runEach, WriteCoalescer } from "../coalescer.js";
+import { BrokerSubscriptions, NameClaims } from "../subscriptions.js";
+import { MqttSubscription } from "./subscription.js";
 
 /**
  * `pubsub.mqtt3` (alias `pubsub.mqtt`): MQTT 3.1.1 on mqtt.js, Dapr's metadata names.
@@ -54,17 +56,23 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
   private settings?: MqttSettings;
   private retry: RetryDefaults = {};
   private publisher?: MqttClient;
-  private readonly pending = new Set<Pending>();
-  private corked = false;
-  private sweeper?: NodeJS.Timeout;
-  private readonly closing = new AbortController();
-  private readonly subscribers = new Set<MqttSubscriber>();
+  private pending?: PendingAcks<number>;
+  private nextPublish = 0;
+  /**
+   * The publishes of one event-loop turn leave in one socket write: mqtt.js writes each packet on its
+   * own, so a batch runs its publishes inside one cork of the socket (mqtt-packet's own per-packet
+   * cork nests inside).
+   */
+  private readonly writes = new WriteCoalescer<() => void>({ send: (batch) => this.corked(batch) });
+  private readonly subscriptions: BrokerSubscriptions<MqttSubscription>;
 
-  constructor(private readonly context: ComponentContext) {}
+  constructor(private readonly context: ComponentContext) {
+    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
+  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseMqttMetadata(metadata, { appId: this.context.appId, env: this.context.env, namespace: this.context.namespace });
-    this.retry = parseBackOffMetadata(metadata);
+    this.retry = parseBackOffFields(metadata);
     this.settings = settings;
     // A password given in the URL is a secret like any secretKeyRef: it never reaches a log line.
     if (settings.password) this.context.redactor.add(settings.password);
@@ -72,11 +80,9 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     const clientId = `${settings.consumerID}-pub-${randomUUID().slice(0, 8)}`;
     const publisher = openClient(settings, clientId, true, "publisher", this.context.logger);
     this.publisher = publisher;
-    publisher.on("close", () => {
-      // A publish waiting on a lost connection fails now (500) rather than after publishTimeout.
-      for (const pending of this.pending) pending.reject(new Error(`connection to MQTT broker ${settings.display} lost before it acknowledged the message`));
-      this.pending.clear();
-    });
+    const pending = new PendingAcks<number>(settings.publishTimeoutMs, () => new Error(`MQTT broker ${settings.display} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
+    this.pending = pending;
+    publisher.on("close", () => pending.failAll(new Error(`connection to MQTT broker ${settings.display} lost before it acknowledged the message`)));
     await connected(publisher, settings);
   }
 
@@ -98,82 +104,47 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     const { settings, publisher } = this.ready();
     if (/[+#]/.test(request.topic) || request.topic.startsWith("$")) throw new Error(`topic ${JSON.stringify(request.topic)} cannot be published to: MQTT wildcards (+, #) and $-topics are for subscriptions`);
     if (!publisher.connected) throw new Error(`MQTT broker ${settings.display} is not connected`);
-    this.coalesceWrites(publisher);
-    await new Promise<void>((resolve, reject) => {
-      const pending: Pending = { reject, deadline: Date.now() + settings.publishTimeoutMs };
-      this.pending.add(pending);
-      this.sweepTimeouts(settings);
-      publisher.publish(request.topic, request.data, { qos: settings.qos, retain: settings.retain }, (error) => {
-        this.pending.delete(pending);
-        if (error) reject(error);
-        else resolve();
-      });
+    const pending = this.pending!;
+    const key = this.nextPublish++;
+    const acked = pending.wait(key);
+    this.writes.push(() => {
+      try {
+        publisher.publish(request.topic, request.data, { qos: settings.qos, retain: settings.retain }, (error) => pending.settle(key, error));
+      } catch (error) {
+        pending.settle(key, error as Error);
+      }
     });
+    await acked;
   }
 
-  /**
-   * The publishes of one event-loop turn leave in one socket write: concurrent HTTP publishes arrive
-   * in one poll phase, and mqtt.js writes each packet on its own (a writev per PUBLISH was a fifth of
-   * the sidecar's CPU at 32 in flight). The socket stays corked until the turn's check phase, so a
-   * lone publish waits microseconds, not a timer. (mqtt-packet's own per-packet cork nests inside.)
-   */
-  private coalesceWrites(publisher: MqttClient): void {
-    if (this.corked) return;
-    const stream = publisher.stream as { cork?: () => void; uncork?: () => void } | undefined;
-    if (!stream?.cork || !stream.uncork) return;
-    stream.cork();
-    this.corked = true;
-    setImmediate(() => {
-      this.corked = false;
-      stream.uncork!();
-    });
-  }
-
-  /**
-   * One timer for all publishes waiting on the broker (a timer per publish costs throughput): each
-   * tick fails those past their deadline, and it runs only while some are waiting.
-   */
-  private sweepTimeouts(settings: MqttSettings): void {
-    if (this.sweeper) return;
-    this.sweeper = setInterval(() => {
-      const now = Date.now();
-      for (const pending of this.pending) {
-        if (pending.deadline > now) continue;
-        this.pending.delete(pending);
-        pending.reject(new Error(`MQTT broker ${settings.display} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
-      }
-      if (this.pending.size === 0) {
-        clearInterval(this.sweeper);
-        this.sweeper = undefined;
-      }
-    }, Math.min(1000, settings.publishTimeoutMs));
-    this.sweeper.unref();
+  private corked(batch: Array<() => void>): void {
+    const stream = this.publisher?.stream as { cork?: () => void; uncork?: () => void } | undefined;
+    stream?.cork?.();
+    try {
+      runEach(batch);
+    } finally {
+      stream?.uncork?.();
+    }
   }
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
     const { settings } = this.ready();
     const group = this.groupOf(request.metadata);
     const filter = settings.sharedSubscriptions ? `$share/${group}/${request.topic}` : request.topic;
-    const clientId = claimClientId(group, request.topic);
-    const subscriber = new MqttSubscriber({ settings, clientId, filter, topic: request.topic, handler, logger: this.context.logger });
+    const clientId = clientIds.claim("", (i) => subscriberClientId(group, request.topic, i));
+    const subscriber = new MqttSubscription({ settings, clientId, filter, topic: request.topic, handler, logger: this.context.logger });
     try {
-      await subscriber.start(AbortSignal.any([signal, this.closing.signal]));
+      await subscriber.start(this.subscriptions.signalFor(signal));
     } catch (error) {
-      releaseClientId(clientId);
+      clientIds.release("", clientId);
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
     }
-    this.subscribers.add(subscriber);
-    void subscriber.drained().finally(() => {
-      this.subscribers.delete(subscriber);
-      releaseClientId(clientId);
-    });
-    return subscriber;
+    return this.subscriptions.add(subscriber, () => clientIds.release("", clientId));
   }
 
   async close(): Promise<void> {
-    this.closing.abort();
-    await Promise.all([...this.subscribers].map((s) => s.drained()));
-    clearInterval(this.sweeper);
+    await this.subscriptions.close();
+    this.pending?.close(new Error(`pubsub ${this.context.name} closed before the broker acknowledged the message`));
     const publisher = this.publisher;
     this.publisher = undefined;
     if (publisher) await closeClient(publisher);
@@ -197,14 +168,8 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
   }
 }
 
-/** A publish waiting for the broker's PUBACK. */
-interface Pending {
-  reject: (error: Error) => void;
-  deadline: number;
-}
-
 /** Client ids in use in this process: two live subscriptions never share one (the broker would drop the older). */
-const idsInUse = new Set<string>();
+const clientIds = new NameClaims();
 
 /**
  * `<group>-<hostname>-<topic hash>[-n]`: the same in a restarted sidecar of the same pod, so its
@@ -214,18 +179,4 @@ const idsInUse = new Set<string>();
 export function subscriberClientId(group: string, topic: string, index = 0, host = hostname()): string {
   const hash = createHash("sha256").update(topic).digest("hex").slice(0, 10);
   return `${group}-${host}-${hash}${index === 0 ? "" : `-${index}`}`;
-}
-
-function claimClientId(group: string, topic: string): string {
-  for (let i = 0; ; i++) {
-    const id = subscriberClientId(group, topic, i);
-    if (!idsInUse.has(id)) {
-      idsInUse.add(id);
-      return id;
-    }
-  }
-}
-
-function releaseClientId(id: string): void {
-  idsInUse.delete(id);
 }

@@ -117,8 +117,7 @@ export class AmqpConnection {
 
 /**
  * amqplib writes every frame with its own socket.write (a publish is three frames, an ack one),
- * and with Nagle off each is a syscall: profiled, those writes were the sidecar's largest cost
- * at 1,000 msg/s. Corking the socket until the end of the current turn sends what a turn
+ * and with Nagle off each is a syscall, the largest cost of a busy sidecar. Corking the socket until the end of the current turn sends what a turn
  * produced in one writev. amqplib does not expose its socket in its types, so this reaches for
  * it and does nothing when it is not there.
  */

@@ -48,7 +48,7 @@ export const RABBITMQ_DEFAULTS = {
   deliveryMode: 2, // Dapr: 0 (transient)
   requeueInFailure: true, // Dapr: false
   // Dapr: 0 (unbounded). A bound, but a wide one: messages the runtime is retrying hold their place in
-  // it, and under CPU contention a window of 100 let a queue build up at 1,000 msg/s (bench 8).
+  // it, so a narrow window lets a queue build up under load.
   prefetchCount: 1000,
   publisherConfirm: true, // Dapr: false
   reconnectWaitSeconds: 3,

@@ -8,6 +8,8 @@ import { declareExchange, EXPIRES_AT_HEADER } from "./topology.js";
 const RECONNECT_WAIT_MS = 3000;
 /** A confirm that does not come is a failed publish (500), never a hang. */
 const CONFIRM_TIMEOUT_MS = 10_000;
+/** The largest per-message expiration RabbitMQ accepts (its timers' range, 2^32 - 1 ms). */
+const MAX_EXPIRATION_MS = 4_294_967_295;
 
 export interface OutgoingMessage {
   data: Buffer;
@@ -106,7 +108,9 @@ export class Publisher {
     if (this.settings.deliveryMode !== 0) options.deliveryMode = this.settings.deliveryMode;
     const ttlMs = message.ttlMs ?? this.settings.defaultTtlMs;
     if (ttlMs !== undefined) {
-      options.expiration = String(ttlMs);
+      // RabbitMQ refuses (and closes the channel on) an expiration that is not a whole number of ms or
+      // exceeds its timer range; beyond that the header's deadline, checked on delivery, does the expiring.
+      if (ttlMs <= MAX_EXPIRATION_MS) options.expiration = String(Math.ceil(ttlMs));
       options.headers = { [EXPIRES_AT_HEADER]: this.now() + ttlMs };
     }
     if (!this.settings.publisherConfirm) {

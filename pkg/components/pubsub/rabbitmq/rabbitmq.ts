@@ -1,4 +1,4 @@
-import type { ComponentContext } from "../../component.js";
+import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import type {
   ActiveSubscription,
@@ -11,33 +11,31 @@ import type {
   PublishRequest,
   SubscribeRequest,
 } from "../types.js";
+import { bulkResult } from "../types.js";
 import { AmqpConnection } from "./connection.js";
-import { QueueConsumer } from "./consumer.js";
+import { BrokerSubscriptions } from "../subscriptions.js";
+import { RabbitMQSubscription } from "./subscription.js";
 import { parseRabbitMQMetadata, type RabbitMQSettings } from "./metadata.js";
 import { Publisher, type OutgoingMessage } from "./publisher.js";
 import { metadataValue, subscriptionConsumerId } from "../metadata.js";
-import { ttlSecondsOf } from "../ttl.js";
 import { queueNameOf, routingKeysOf } from "./topology.js";
-
-/** close() waits this long for handlers in flight; what is still unacknowledged then goes back to the queue with the connection. */
-const CLOSE_DRAIN_MS = 5000;
 
 /**
  * `pubsub.rabbitmq` on amqplib, with Dapr's metadata names and topology: an exchange per topic, a
  * queue per (consumerID, topic) named `<consumerID>-<topic>`, so replicas of one app compete on
  * one queue while other apps each get every message, and a Dapr sidecar of the same app shares it.
  */
-export class RabbitMQPubSub implements PubSub, BulkPublisher {
+export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter {
   private settings?: RabbitMQSettings;
   private connection?: AmqpConnection;
   private publisher?: Publisher;
-  private readonly closing = new AbortController();
-  private readonly consumers = new Set<QueueConsumer>();
+  private readonly subscriptions: BrokerSubscriptions<RabbitMQSubscription>;
 
   private readonly now: () => number;
 
   constructor(private readonly context: ComponentContext) {
     this.now = context.now ?? Date.now;
+    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
   }
 
   async init(metadata: ComponentMetadata): Promise<void> {
@@ -50,7 +48,7 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
       const field = metadata.string("connectionString", ["host"]) !== undefined ? "connectionString" : "hostname";
       throw metadata.error(field, `names a RabbitMQ that cannot be reached (${settings.safeUrl}): ${(error as Error).message}`);
     }
-    if (this.closing.signal.aborted) {
+    if (this.subscriptions.closed) {
       // close() came first (an init that outlived its initTimeout): do not leave this connection behind.
       await connection.close();
       throw new Error(`pubsub ${this.context.name} was closed while connecting`);
@@ -70,29 +68,19 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
 
   async publish(request: PublishRequest): Promise<void> {
     const { publisher } = this.ready();
-    await publisher.publish(request.topic, outgoing(request.data, request.contentType, request.metadata));
+    await publisher.publish(request.topic, outgoing(request.data, request.contentType, request.ttlMs, request.metadata));
   }
 
   async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
     const { publisher } = this.ready();
-    const messages = request.entries.map((e) => outgoing(e.data, e.contentType, { ...request.metadata, ...e.metadata }));
-    let errors: Array<Error | undefined>;
-    try {
-      errors = await publisher.publishAll(request.topic, messages);
-    } catch (error) {
-      return { failedEntries: request.entries.map((e) => ({ entryId: e.entryId, error: (error as Error).message })) };
-    }
-    const failedEntries: BulkPublishResult["failedEntries"] = [];
-    errors.forEach((error, i) => {
-      if (error) failedEntries.push({ entryId: request.entries[i]!.entryId, error: error.message });
-    });
-    return { failedEntries };
+    const messages = request.entries.map((e) => outgoing(e.data, e.contentType, e.ttlMs, { ...request.metadata, ...e.metadata }));
+    return bulkResult(request.entries, () => publisher.publishAll(request.topic, messages));
   }
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
     const { connection, settings } = this.ready();
     const queue = queueNameOf(this.consumerIdOf(request.metadata, settings), request.topic, request.metadata);
-    const consumer = new QueueConsumer({
+    const consumer = new RabbitMQSubscription({
       connection,
       settings,
       topic: request.topic,
@@ -102,18 +90,13 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
       logger: this.context.logger,
       now: this.now,
     });
-    await consumer.start(AbortSignal.any([signal, this.closing.signal]));
-    this.consumers.add(consumer);
-    void consumer.drained().finally(() => this.consumers.delete(consumer));
-    return consumer;
+    await consumer.start(this.subscriptions.signalFor(signal));
+    return this.subscriptions.add(consumer);
   }
 
   async close(): Promise<void> {
-    this.closing.abort();
-    const drained = Promise.all([...this.consumers].map((c) => c.drained()));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_DRAIN_MS)))]);
-    clearTimeout(timer);
+    // What is still unacknowledged after the drain goes back to the queue with the connection.
+    await this.subscriptions.close();
     await this.publisher?.close();
     await this.connection?.close();
     this.connection = undefined;
@@ -129,7 +112,6 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher {
   }
 }
 
-function outgoing(data: Buffer, contentType: string | undefined, metadata: Record<string, string>): OutgoingMessage {
-  const seconds = ttlSecondsOf(metadata);
-  return { data, contentType, routingKey: metadataValue(metadata, "routingKey") ?? "", ttlMs: seconds === undefined ? undefined : seconds * 1000 };
+function outgoing(data: Buffer, contentType: string | undefined, ttlMs: number | undefined, metadata: Record<string, string>): OutgoingMessage {
+  return { data, contentType, routingKey: metadataValue(metadata, "routingKey") ?? "", ttlMs };
 }

@@ -16,7 +16,7 @@ export interface RedisPubSubSettings {
    * Messages the sidecar holds at once per subscription: being delivered or waiting for a retry. The
    * runtime retries inline with backoff and bounds what the app sees by itself (maxConcurrency), so
    * this is a memory bound, not the app's; it must exceed the messages one expects to be retrying,
-   * or those block the rest (the issue: "a message being retried must not block the others").
+   * or those block the rest: a message being retried must not hold back the others.
    */
   concurrency: number;
   /** XADD MAXLEN ~ this; 0 keeps every entry. */

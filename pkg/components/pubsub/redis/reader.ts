@@ -1,10 +1,10 @@
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { RedisClient } from "../../redis/client.js";
-import { Backoff, pause } from "../../../util/backoff.js";
+import { Backoff, pause, RETRY_DEFAULTS } from "../../../util/backoff.js";
 import { HeldAcks, type AckBatch } from "./acks.js";
 import { decodeReadReplyByStream, isNoGroupError, type StreamEntry } from "./entry.js";
 
-/** What the shared reader needs of each subscription it reads for (StreamConsumer). */
+/** What the shared reader needs of each subscription it reads for (RedisSubscription). */
 export interface ReadTarget {
   readonly stream: string;
   /** Entries it can take now (free handler slots plus read-ahead); 0 leaves its stream out of the next read. */
@@ -53,7 +53,7 @@ export function ackDelayMs(processingTimeoutMs: number): number {
  * One blocking `XREADGROUP ... STREAMS k1 .. kn > .. >` for every stream a consumer (group + name)
  * reads, on one connection: a component holds O(1) Redis connections whatever its topic count,
  * instead of one per subscribed topic. Streams without room are left out of the read (backpressure
- * per topic, as before); COUNT is the smallest room among the streams read (COUNT bounds each
+ * per topic); COUNT is the smallest room among the streams read (COUNT bounds each
  * stream's share of the reply). Adding or removing a stream, or room coming back to a stream left
  * out, re-issues the read: the blocked one is ended with CLIENT UNBLOCK from the command connection.
  */
@@ -215,7 +215,7 @@ export class SharedReader {
 
   private async run(): Promise<void> {
     const { connection, group, consumerName, logger } = this.deps;
-    const backoff = new Backoff({ initialMs: 200, maxMs: 2000 });
+    const backoff = new Backoff(RETRY_DEFAULTS.reconnect);
     let failures = 0;
     while (!this.stopped) {
       const ready: ReadTarget[] = [];

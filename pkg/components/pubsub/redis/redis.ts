@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { RedisOptions } from "ioredis";
-import type { ComponentContext } from "../../component.js";
+import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { closeClient, createRedisClient, verifyConnection, type RedisClient } from "../../redis/client.js";
 import type {
@@ -15,14 +15,16 @@ import type {
   PublishRequest,
   SubscribeRequest,
 } from "../types.js";
+import { bulkResult } from "../types.js";
+import { BrokerSubscriptions, NameClaims } from "../subscriptions.js";
 import { BulkAppender } from "./bulkappend.js";
-import { StreamConsumer } from "./consumer.js";
+import { RedisSubscription } from "./subscription.js";
 import { SharedReader } from "./reader.js";
 import { subscriptionConsumerId } from "../metadata.js";
-import { expiresAtOf, type Clock } from "../ttl.js";
+import { expiresAtOf, type Clock } from "../metadata.js";
 import { entryFields } from "./entry.js";
 import { parseRedisMetadata, type RedisPubSubSettings } from "./metadata.js";
-import { TickPipeline } from "./tickpipeline.js";
+import { PipelinedCommands } from "./pipeline.js";
 
 /** A publish must fail (500) rather than hang while Redis is away; at-least-once means 204 only once XADD succeeded. */
 const COMMAND_TIMEOUT_MS = 10_000;
@@ -32,13 +34,12 @@ const PUBLISH_RETRIES = 2;
  * `pubsub.redis`: Redis Streams. A topic is a stream; each app is a consumer group (its app-id or
  * `consumerID`), so replicas of an app compete for messages while different apps each get all of them.
  */
-export class RedisStreamsPubSub implements PubSub, BulkPublisher {
+export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter {
   private settings?: RedisPubSubSettings;
   private client?: RedisClient;
-  private publishes?: TickPipeline;
+  private publishes?: PipelinedCommands;
   private bulk?: BulkAppender;
-  private readonly closing = new AbortController();
-  private readonly consumers = new Set<StreamConsumer>();
+  private readonly subscriptions: BrokerSubscriptions<RedisSubscription>;
   /** One reader (one blocking connection) per consumer group and consumer name, shared by all their streams. */
   private readonly readers = new Map<string, SharedReader>();
 
@@ -46,6 +47,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
 
   constructor(private readonly context: ComponentContext) {
     this.now = context.now ?? Date.now;
+    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
   }
 
   async init(metadata: ComponentMetadata): Promise<void> {
@@ -53,7 +55,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     const commandTimeout = this.settings.connection.writeTimeoutMs ?? COMMAND_TIMEOUT_MS;
     const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout });
     this.client = client;
-    this.publishes = new TickPipeline(client);
+    this.publishes = new PipelinedCommands(client);
     this.bulk = new BulkAppender(client, this.context.logger);
     await verifyConnection(client, this.settings.connection, commandTimeout);
   }
@@ -62,52 +64,36 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
     return ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"];
   }
 
+  /** Outbound health reports the component while its command connection is down (ioredis reconnects meanwhile). */
+  healthy(): boolean {
+    return this.client?.status === "ready";
+  }
+
   async publish(request: PublishRequest): Promise<void> {
     const { settings } = this.ready();
-    const fields = entryFields(request.data, request.contentType, expiresAtOf(request.metadata, this.now()));
+    const fields = entryFields(request.data, request.contentType, expiresAtOf(request.ttlMs, this.now()));
     await this.publishes!.call("XADD", [...this.xaddHead(request.topic, settings), ...fields]);
   }
 
   /** One script call (BulkAppender), one round trip; each entry succeeds or fails on its own (spec: failedEntries). */
   async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
     const { settings } = this.ready();
-    const failedEntries: BulkPublishResult["failedEntries"] = [];
-    const sent: BulkPublishEntry[] = [];
-    const fields: Array<Array<string | Buffer>> = [];
+    if (request.entries.length === 0) return { failedEntries: [] };
     const now = this.now();
-    for (const entry of request.entries) {
-      try {
-        fields.push(entryFields(entry.data, entry.contentType, expiresAtOf({ ...request.metadata, ...entry.metadata }, now)));
-      } catch (error) {
-        failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
-        continue;
-      }
-      sent.push(entry);
-    }
-    if (sent.length === 0) return { failedEntries };
+    const fields = request.entries.map((entry) => entryFields(entry.data, entry.contentType, expiresAtOf(entry.ttlMs, now)));
     const [, ...shared] = this.xaddHead(request.topic, settings);
-    let errors: Array<Error | null>;
-    try {
-      errors = await this.bulk!.append(request.topic, shared, fields);
-    } catch (error) {
-      for (const entry of sent) failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
-      return { failedEntries };
-    }
-    sent.forEach((entry, i) => {
-      const error = errors[i];
-      if (error) failedEntries.push({ entryId: entry.entryId, error: error.message });
-    });
-    return { failedEntries };
+    return bulkResult(request.entries, () => this.bulk!.append(request.topic, shared, fields));
   }
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
     const { client, settings: base } = this.ready();
     const group = subscriptionConsumerId(request.metadata, this.context.appId);
     const settings = group === undefined ? base : { ...base, consumerGroup: group };
-    const combined = AbortSignal.any([signal, this.closing.signal]);
-    const consumerName = claimConsumerName(request.topic, settings.consumerGroup);
+    const combined = this.subscriptions.signalFor(signal);
+    const scope = JSON.stringify([request.topic, settings.consumerGroup]);
+    const consumerName = consumerNames.claim(scope, (i) => `${hostname()}-${PROCESS_TOKEN}-${i}`);
     const reader = this.readerFor(settings.consumerGroup, consumerName, request.topic);
-    const consumer = new StreamConsumer({
+    const consumer = new RedisSubscription({
       client,
       reader,
       stream: request.topic,
@@ -121,20 +107,14 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
       await consumer.start(combined);
     } catch (error) {
       reader.release(consumer);
-      releaseConsumerName(request.topic, settings.consumerGroup, consumer.name);
+      consumerNames.release(scope, consumer.name);
       throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
     }
-    this.consumers.add(consumer);
-    void consumer.drained().finally(() => {
-      this.consumers.delete(consumer);
-      releaseConsumerName(request.topic, settings.consumerGroup, consumer.name);
-    });
-    return consumer;
+    return this.subscriptions.add(consumer, () => consumerNames.release(scope, consumer.name));
   }
 
   async close(): Promise<void> {
-    this.closing.abort();
-    await Promise.all([...this.consumers].map((c) => c.drained()));
+    await this.subscriptions.close();
     await Promise.all([...this.readers.values()].map((r) => r.closed()));
     const client = this.client;
     this.client = undefined;
@@ -161,7 +141,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher {
       connection: this.connect(`reader ${group}`, {}, { maxRetriesPerRequest: null }),
       // CLIENT UNBLOCK needs the id of the node connection a Cluster client picked: there, a short BLOCK re-issues the read instead.
       unblock: cluster ? undefined : this.client!,
-      // Acks no read carries share the tick pipeline's writes with the XADDs.
+      // Acks no read carries share the pipelined commands's writes with the XADDs.
       send: (command, args) => publishes.call(command, args),
       group,
       consumerName,
@@ -205,30 +185,5 @@ export function slotGroupOf(key: string): string {
 
 /** This process among the group's consumers; a restarted process is a new consumer, whose predecessor's entries are reclaimed by idle time. */
 const PROCESS_TOKEN = randomUUID().slice(0, 8);
-/** Consumer names in use per stream+group in this process. */
-const namesInUse = new Map<string, Set<string>>();
-
-/**
- * The lowest free name for this stream and group in this process: a resubscription after a stop
- * (a hot reload) takes the name back and so first re-reads the entries its predecessor left pending,
- * without waiting for processingTimeout; two live subscriptions never share a name.
- */
-function claimConsumerName(stream: string, group: string): string {
-  const key = JSON.stringify([stream, group]);
-  const used = namesInUse.get(key) ?? new Set<string>();
-  namesInUse.set(key, used);
-  for (let i = 0; ; i++) {
-    const name = `${hostname()}-${PROCESS_TOKEN}-${i}`;
-    if (!used.has(name)) {
-      used.add(name);
-      return name;
-    }
-  }
-}
-
-function releaseConsumerName(stream: string, group: string, name: string): void {
-  const key = JSON.stringify([stream, group]);
-  const used = namesInUse.get(key);
-  used?.delete(name);
-  if (used?.size === 0) namesInUse.delete(key);
-}
+/** Consumer names in use per stream and group in this process: a resubscription first re-reads what its predecessor left pending. */
+const consumerNames = new NameClaims();

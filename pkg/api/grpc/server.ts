@@ -1,0 +1,226 @@
+import * as grpc from "@grpc/grpc-js";
+import type { Gate } from "../../diagnostics/health.js";
+import type { Logger } from "../../diagnostics/logger.js";
+import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
+import { TRACEPARENT, type ActiveSpan, type Tracing } from "../../diagnostics/tracing.js";
+import { daprProtos } from "../../proto/dapr.js";
+import { apiTokenMatcher, API_TOKEN_NAMES } from "../universal/auth.js";
+import type { Token } from "../../util/token.js";
+import { ApiError, Errors, GrpcCode, unsupportedMethod, type Universal } from "../universal/index.js";
+import { unaryMethods, type CallContext } from "./methods.js";
+import { ConfigurationStreams } from "./streams.js";
+import { serveTopicEvents, type TopicEventsCall } from "./subscribe.js";
+
+export const DAPR_SERVICE = "dapr.proto.runtime.v1.Dapr";
+
+export interface GrpcApiOptions {
+  api: Universal;
+  port: number;
+  address: string;
+  /** `--max-body-size`: the largest message received (RESOURCE_EXHAUSTED beyond it, from grpc-js). */
+  maxBodyBytes: number;
+  gracefulShutdownMs: number;
+  /** A function when the token comes from a watched file and may rotate. */
+  apiToken?: Token;
+  logger: Logger;
+  metrics: Metrics;
+  tracing?: Tracing;
+  /** Set once the port is bound: readiness gate `grpc-server`. */
+  gate?: Gate;
+}
+
+/** The outcome a call ends with: a status code and, on failure, the message sent with it. */
+interface Outcome {
+  code: grpc.status;
+  details?: string;
+}
+
+type Unary = (request: never, call: CallContext) => Promise<unknown>;
+
+/**
+ * Dapr's gRPC API (`dapr.proto.runtime.v1.Dapr`) on grpc-js, plain HTTP/2 beside the HTTP API. Every call
+ * passes the API token check, is timed (`runtime_grpc_server_*` by method and status) and traced (rpc
+ * semantic conventions) here, then runs a method of methods.ts or streams.ts over the universal layer. A
+ * method runtimed does not serve answers UNIMPLEMENTED naming its building block at once.
+ */
+export class GrpcApiServer {
+  private readonly server: grpc.Server;
+  private readonly streams: ConfigurationStreams;
+  private readonly tokenMatches?: (given: string | undefined) => boolean;
+  private readonly series = new Map<string, TimedSeries>();
+  private readonly requests;
+  private readonly latency;
+  private boundPort = 0;
+
+  constructor(private readonly options: GrpcApiOptions) {
+    this.server = new grpc.Server({ "grpc.max_receive_message_length": options.maxBodyBytes });
+    this.tokenMatches = options.apiToken ? apiTokenMatcher(options.apiToken) : undefined;
+    this.requests = options.metrics.counter("grpc_server_request_count", "gRPC calls served by the sidecar API, by method and status", ["method", "status"]);
+    this.latency = options.metrics.histogram("grpc_server_latency_ms", "Latency of the sidecar's gRPC API in milliseconds, by method and status", ["method", "status"]);
+    this.streams = new ConfigurationStreams(options.api, options.logger);
+    this.server.addService(daprProtos().dapr.dapr.proto.runtime.v1.Dapr.service, this.implementation());
+  }
+
+  get port(): number {
+    return this.boundPort;
+  }
+
+  async start(): Promise<void> {
+    const host = this.options.address.includes(":") ? `[${this.options.address}]` : this.options.address;
+    this.boundPort = await new Promise<number>((resolve, reject) => {
+      this.server.bindAsync(`${host}:${this.options.port}`, grpc.ServerCredentials.createInsecure(), (error, port) => {
+        // grpc-js says "No address added out of total 1 resolved" for a port in use: name the port and the flag.
+        if (error) reject(new Error(`the gRPC API cannot listen on ${host}:${this.options.port} (in use? choose another with --grpc-port): ${error.message}`));
+        else resolve(port);
+      });
+    });
+    this.options.gate?.set(true);
+  }
+
+  /** Stops accepting, ends the configuration streams, lets calls in flight finish up to the grace period, then cuts the rest. */
+  async close(): Promise<void> {
+    if (this.boundPort === 0) return;
+    this.boundPort = 0;
+    this.options.gate?.set(false);
+    this.streams.closeAll();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.server.forceShutdown();
+        resolve();
+      }, this.options.gracefulShutdownMs);
+      this.server.tryShutdown(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private implementation(): grpc.UntypedServiceImplementation {
+    const service = daprProtos().dapr.dapr.proto.runtime.v1.Dapr.service;
+    const unary = unaryMethods(this.options.api) as Record<string, Unary | undefined>;
+    const implementation: grpc.UntypedServiceImplementation = {};
+    for (const [name, definition] of Object.entries(service)) {
+      const method = unary[name];
+      if (method) implementation[name] = this.unary(name, method);
+      else if (name === "SubscribeConfiguration" || name === "SubscribeConfigurationAlpha1") implementation[name] = this.configurationStream(name);
+      else if (name === "SubscribeTopicEventsAlpha1") implementation[name] = this.topicEventsStream(name);
+      else implementation[name] = this.unimplemented(name, definition.requestStream, definition.responseStream);
+    }
+    return implementation;
+  }
+
+  private unary(name: string, method: Unary): grpc.handleUnaryCall<unknown, unknown> {
+    return (call, callback) => {
+      const timing = this.begin(name, call.metadata);
+      if (timing.refused) return void callback(this.fail(timing, timing.refused));
+      // async: a method that throws before its first await still becomes a status, never a crash of the call.
+      const run = async (): Promise<unknown> => method(call.request as never, { traceparent: timing.traceparent });
+      (timing.span ? timing.span.run(run) : run()).then(
+        (response) => {
+          this.finish(timing, { code: grpc.status.OK });
+          callback(null, response);
+        },
+        (error: unknown) => callback(this.fail(timing, this.outcomeOf(name, error))),
+      );
+    };
+  }
+
+  /** A server stream: the subscription's outcome (the id sent, or the refusal) is what is timed and counted. */
+  private configurationStream(name: string): grpc.handleServerStreamingCall<unknown, unknown> {
+    return (call) => {
+      const timing = this.begin(name, call.metadata);
+      if (timing.refused) return void call.emit("error", this.fail(timing, timing.refused));
+      this.streams.openStream(call as Parameters<ConfigurationStreams["openStream"]>[0]).then(
+        () => this.finish(timing, { code: grpc.status.OK }),
+        (error: unknown) => call.emit("error", this.fail(timing, this.outcomeOf(name, error))),
+      );
+    };
+  }
+
+  /** A bidirectional stream subscription (subscribe.ts): timed and counted over its whole life, its end status included. */
+  private topicEventsStream(name: string): grpc.handleBidiStreamingCall<unknown, unknown> {
+    return (call) => {
+      const timing = this.begin(name, call.metadata);
+      if (timing.refused) return void call.emit("error", this.fail(timing, timing.refused));
+      serveTopicEvents(this.options.api, call as TopicEventsCall).then(
+        () => this.finish(timing, { code: grpc.status.OK }),
+        (error: unknown) => {
+          const status = this.fail(timing, this.outcomeOf(name, error));
+          if (!call.cancelled) call.emit("error", status);
+        },
+      );
+    };
+  }
+
+  /** Answers at once, whatever the method's shape, so no client waits on a method runtimed does not have. */
+  private unimplemented(name: string, requestStream: boolean, responseStream: boolean): grpc.UntypedHandleCall {
+    const answer = (metadata: grpc.Metadata): grpc.ServiceError => {
+      const timing = this.begin(name, metadata);
+      return this.fail(timing, timing.refused ?? toOutcome(unsupportedMethod(name)));
+    };
+    if (!responseStream) {
+      return ((call: { metadata: grpc.Metadata }, callback: grpc.sendUnaryData<unknown>) => callback(answer(call.metadata))) as grpc.UntypedHandleCall;
+    }
+    return ((call: grpc.ServerWritableStream<unknown, unknown> | grpc.ServerDuplexStream<unknown, unknown>) => {
+      call.emit("error", answer(call.metadata));
+      if (requestStream) (call as grpc.ServerDuplexStream<unknown, unknown>).on("data", () => undefined);
+    }) as grpc.UntypedHandleCall;
+  }
+
+  private begin(method: string, metadata: grpc.Metadata): { method: string; started: bigint; span?: ActiveSpan; traceparent?: string; refused?: Outcome } {
+    const started = process.hrtime.bigint();
+    const traceparent = traceparentOf(metadata);
+    const tracing = this.options.tracing;
+    const span = tracing?.enabled
+      ? tracing.start(`${DAPR_SERVICE}/${method}`, "server", { "rpc.system": "grpc", "rpc.service": DAPR_SERVICE, "rpc.method": method }, { traceparent, tracestate: first(metadata, "tracestate") })
+      : undefined;
+    const refused = this.tokenMatches && !API_TOKEN_NAMES.some((n) => this.tokenMatches!(first(metadata, n))) ? toOutcome(Errors.unauthorized()) : undefined;
+    return { method, started, span, traceparent, refused };
+  }
+
+  /** Records a failed call and returns its status as grpc-js sends it. */
+  private fail(timing: { method: string; started: bigint; span?: ActiveSpan }, outcome: Outcome): grpc.ServiceError {
+    this.finish(timing, outcome);
+    return Object.assign(new Error(outcome.details ?? grpc.status[outcome.code]), { code: outcome.code, details: outcome.details ?? "", metadata: new grpc.Metadata() });
+  }
+
+  /** Records the call's status and latency and ends its span. */
+  private finish(timing: { method: string; started: bigint; span?: ActiveSpan }, outcome: Outcome): void {
+    const status = grpc.status[outcome.code] ?? String(outcome.code);
+    const key = `${timing.method}\0${status}`;
+    let series = this.series.get(key);
+    if (!series) {
+      series = this.options.metrics.timedSeries(this.requests, this.latency, { method: timing.method, status });
+      this.series.set(key, series);
+    }
+    series.record(Number(process.hrtime.bigint() - timing.started) / 1e6);
+    if (timing.span) {
+      timing.span.setAttributes({ "rpc.grpc.status_code": outcome.code });
+      timing.span.end(SERVER_ERRORS.has(outcome.code) ? new Error(`${status}: ${outcome.details ?? ""}`) : undefined);
+    }
+  }
+
+  private outcomeOf(method: string, error: unknown): Outcome {
+    if (error instanceof ApiError) return toOutcome(error);
+    this.options.logger.error(`unhandled error in ${method}: ${(error as Error)?.message ?? String(error)}`);
+    return toOutcome(Errors.internal("see the sidecar log"));
+  }
+}
+
+function toOutcome(error: ApiError): Outcome {
+  return { code: GrpcCode[error.grpcCode] as grpc.status, details: error.message };
+}
+
+/** The codes OpenTelemetry's rpc conventions count as a server-side failure. */
+const SERVER_ERRORS = new Set<number>([grpc.status.UNKNOWN, grpc.status.DEADLINE_EXCEEDED, grpc.status.UNIMPLEMENTED, grpc.status.INTERNAL, grpc.status.UNAVAILABLE, grpc.status.DATA_LOSS]);
+
+function first(metadata: grpc.Metadata, key: string): string | undefined {
+  const value = metadata.get(key)[0];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** A W3C traceparent is carried into the envelope, as the HTTP header is; anything else is ignored. */
+function traceparentOf(metadata: grpc.Metadata): string | undefined {
+  const value = first(metadata, "traceparent")?.trim().toLowerCase();
+  return value && TRACEPARENT.test(value) ? value : undefined;
+}

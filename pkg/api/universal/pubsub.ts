@@ -1,0 +1,87 @@
+import { PublishError, type BulkInputEntry } from "../../runtime/pubsub/publisher.js";
+import type { ApiContext } from "./context.js";
+import { ApiError, Errors } from "./errors.js";
+
+export type { BulkInputEntry };
+
+export interface PublishEventInput {
+  pubsubName: string;
+  topic: string;
+  data: Buffer;
+  contentType?: string;
+  /** Request metadata (`metadata.*` query parameters on HTTP, the request's map on gRPC). */
+  metadata: Record<string, string>;
+  /** The caller's W3C traceparent (a header on HTTP, gRPC metadata), already validated. */
+  traceparent?: string;
+}
+
+export interface BulkPublishInput {
+  pubsubName: string;
+  topic: string;
+  entries: BulkInputEntry[];
+  metadata: Record<string, string>;
+  traceparent?: string;
+}
+
+/**
+ * The target checks both publishes make, in daprd's order where the spec is silent: a name, a topic, at least
+ * one pub/sub (daprd's "not configured"), then the publisher's own (unknown pub/sub, topic scoping).
+ */
+function checkTarget(ctx: ApiContext, pubsubName: string, topic: string): void {
+  if (pubsubName === "") throw Errors.pubsubEmpty();
+  if (!/[^/]/.test(topic)) throw Errors.pubsubTopicEmpty(pubsubName);
+  if (!ctx.pubsub) throw Errors.internal("pub/sub is not wired into this runtime");
+  if (ctx.store.count("pubsub") === 0) throw Errors.pubsubNotConfigured();
+}
+
+/** Spec endpoint 1 (gRPC PublishEvent): resolves once the broker accepted the message (spec note 1). */
+export async function publishEvent(ctx: ApiContext, input: PublishEventInput): Promise<void> {
+  checkTarget(ctx, input.pubsubName, input.topic);
+  try {
+    await ctx.pubsub!.publish({ pubsubName: input.pubsubName, topic: input.topic, body: input.data, contentType: input.contentType, metadata: input.metadata, traceparent: input.traceparent });
+  } catch (error) {
+    throw publishError(error, ctx.appId, input.pubsubName, input.topic);
+  }
+}
+
+/**
+ * Spec endpoint 2 (gRPC BulkPublishEvent): entry ids present and unique, then every entry published. Entries
+ * the broker refused come back in `failedEntries`; each transport renders them its way (HTTP 500, gRPC OK as
+ * daprd). An unknown pub/sub is 400 here on HTTP (the spec's bulk table), 404 on single publish.
+ */
+export async function bulkPublishEvent(ctx: ApiContext, input: BulkPublishInput): Promise<{ failedEntries: Array<{ entryId: string; error: string }> }> {
+  checkTarget(ctx, input.pubsubName, input.topic);
+  checkEntryIds(input.entries, (problem) => Errors.pubsubEventsSer(input.topic, input.pubsubName, problem));
+  try {
+    return await ctx.pubsub!.bulkPublish(input.pubsubName, input.topic, input.entries, input.metadata, input.traceparent);
+  } catch (error) {
+    const mapped = publishError(error, ctx.appId, input.pubsubName, input.topic);
+    throw mapped instanceof ApiError && mapped.errorCode === "ERR_PUBSUB_NOT_FOUND" ? mapped.withStatus(400) : mapped;
+  }
+}
+
+/** daprd refuses a bulk request whose entry ids are empty or repeated (INVALID_ARGUMENT; spec: 400). */
+export function checkEntryIds(entries: ReadonlyArray<{ entryId: string }>, bad: (problem: string) => ApiError): void {
+  const seen = new Set<string>();
+  entries.forEach(({ entryId }, index) => {
+    if (entryId === "") throw bad(`entry #${index}: entryId is required`);
+    if (seen.has(entryId)) throw bad(`entryId ${JSON.stringify(entryId)} is duplicated`);
+    seen.add(entryId);
+  });
+}
+
+function publishError(error: unknown, appId: string, pubsubName: string, topic: string): unknown {
+  if (!(error instanceof PublishError)) return error;
+  switch (error.kind) {
+    case "not-found":
+      return Errors.pubsubNotFound(pubsubName);
+    case "forbidden":
+      return Errors.pubsubForbidden(topic, appId);
+    case "invalid-event":
+      return Errors.pubsubCloudEventsSer(topic, pubsubName, error.message);
+    case "invalid-metadata":
+      return Errors.pubsubRequestMetadata(topic, pubsubName, error.message);
+    case "failed":
+      return Errors.pubsubPublishMessage(topic, pubsubName, error.message);
+  }
+}

@@ -1,1 +1,0 @@
-export { InMemoryPubSub } from "./inmemory.js";

@@ -1,0 +1,155 @@
+import type { IPublishPacket, MqttClient } from "mqtt";
+import type { Logger } from "../../../diagnostics/logger.js";
+import { HandlerPool } from "../pool.js";
+import { deliver } from "../subscriptions.js";
+import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types.js";
+import { closeClient, connected, openClient } from "./connection.js";
+import type { MqttSettings } from "./metadata.js";
+
+export interface MqttSubscriptionDeps {
+  settings: MqttSettings;
+  clientId: string;
+  /** What is sent in SUBSCRIBE: the topic, or `$share/<group>/<topic>`. */
+  filter: string;
+  /** The topic as the app declared it (for log lines). */
+  topic: string;
+  handler: MessageHandler;
+  logger: Logger;
+}
+
+/** What mqtt.js keeps private but documents as the way packets leave: the PUBACK is ours to send. */
+interface PacketSender {
+  _sendPacket(packet: { cmd: "puback"; messageId: number }, callback?: () => void): void;
+}
+
+/**
+ * One subscription on its own MQTT connection, so every message on it belongs to one handler (MQTT
+ * 3.1.1 has no subscription identifiers to tell overlapping filters apart) and its session is keyed
+ * by a client id stable across restarts.
+ *
+ * Messages are handed to the handler as they arrive, concurrently, and each is acknowledged (PUBACK)
+ * on its own once its handler resolved. mqtt.js would acknowledge in order and process one packet at a
+ * time: its `handleMessage` hook is answered at once (with an error, which makes it skip its own
+ * PUBACK) and the PUBACK is sent here. A PUBACK is sent only on the connection the message came on: after
+ * a reconnect the broker resends what was not acknowledged (persistent session), so a late one is
+ * simply dropped.
+ */
+export class MqttSubscription implements ActiveSubscription {
+  private client?: MqttClient;
+  /** Bumped per CONNACK: a message's PUBACK is valid only on the connection that delivered it. */
+  private generation = 0;
+  private stopped = false;
+  /** No bound of its own: the broker's in-flight limit bounds the messages held (the doc of MqttPubSub). */
+  private readonly pool = new HandlerPool<Held>({ concurrency: Infinity, handle: (held) => this.deliver(held) });
+  private readonly finished: Promise<void>;
+  private finish!: () => void;
+
+  constructor(private readonly options: MqttSubscriptionDeps) {
+    this.finished = new Promise((resolve) => (this.finish = resolve));
+  }
+
+  async start(signal: AbortSignal): Promise<void> {
+    const { settings, clientId, filter, logger } = this.options;
+    // mqtt.js resubscribes only when the broker lost the session; Mosquitto 2.0 restores a persistent
+    // session after a restart but not its $share subscriptions, so every reconnect subscribes again
+    // (idempotent: the broker replaces the subscription and keeps what it queued).
+    const client = openClient(settings, clientId, settings.cleanSession, `subscriber ${this.options.topic}`, logger, { resubscribe: false });
+    this.client = client;
+    const qos = Math.min(settings.qos, 1) as 0 | 1;
+    client.on("connect", () => {
+      this.generation++;
+      if (this.generation === 1 || this.stopped) return;
+      client.subscribe(filter, { qos }, (error, granted) => {
+        const why = error?.message ?? (granted?.some((g) => g.qos === 128) ? "the broker refused it" : undefined);
+        if (why) logger.error(`resubscribing to ${JSON.stringify(filter)} after a reconnect failed: ${why}; messages of ${this.options.topic} are not delivered until the next reconnect`);
+      });
+    });
+    client.handleMessage = (packet, callback): void => {
+      this.receive(packet);
+      // Any error makes mqtt.js skip its PUBACK and go on with the next packet.
+      callback(HELD);
+    };
+    try {
+      await connected(client, settings);
+      const granted = await client.subscribeAsync(filter, { qos });
+      const refused = granted.find((g) => g.qos === 128);
+      if (refused) throw new Error(`the broker refused the subscription to ${JSON.stringify(filter)}`);
+    } catch (error) {
+      this.stopped = true;
+      client.end(true);
+      this.finish();
+      throw error;
+    }
+    if (signal.aborted) void this.stop();
+    else signal.addEventListener("abort", () => void this.stop(), { once: true });
+  }
+
+  drained(): Promise<void> {
+    return this.finished;
+  }
+
+  /**
+   * Stops handing messages over, waits for the handlers running, then closes the connection without
+   * unsubscribing: with a persistent session the broker keeps the subscription and queues what comes
+   * meanwhile, and resends what was left unacknowledged when the same client id returns.
+   */
+  private async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.pool.stop();
+    await this.pool.drained();
+    if (this.client) await closeClient(this.client);
+    this.finish();
+  }
+
+  private receive(packet: IPublishPacket): void {
+    // After the stop a message stays unacknowledged: the broker keeps it for the next session.
+    if (this.stopped) return;
+    const message: PubSubMessage = {
+      topic: packet.topic,
+      data: Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload),
+      metadata: { topic: packet.topic, ...(packet.retain ? { retained: "true" } : {}) },
+    };
+    this.pool.push({ message, messageId: packet.qos > 0 ? packet.messageId : undefined, generation: this.generation });
+  }
+
+  /**
+   * The runtime retries with its own backoff and rejects only when it stops or cannot move a message
+   * to its dead-letter topic; then the message is held here, unacknowledged, and handed over again
+   * after `redeliverInterval`, since MQTT has no negative acknowledgement to make the broker resend it.
+   */
+  private async deliver({ message, messageId, generation }: Held): Promise<void> {
+    const { handler, logger, settings, topic } = this.options;
+    // No term in MQTT: a message given up is acknowledged like a delivered one.
+    const settler = { ack: () => this.ack(messageId, generation), nack: (delayMs: number) => this.pause(delayMs) };
+    while (!this.stopped) {
+      const outcome = await deliver(handler, message, settler, (error) => {
+        if (!this.stopped) logger.warn(`message on ${message.topic} (subscription ${topic}) not processed, handing it over again in ${settings.redeliverIntervalMs}ms: ${(error as Error).message}`);
+        return this.stopped ? 0 : settings.redeliverIntervalMs;
+      });
+      if (outcome !== "retry") return;
+    }
+  }
+
+  private ack(messageId: number | undefined, generation: number): void {
+    const client = this.client;
+    if (messageId === undefined || !client?.connected || generation !== this.generation) return;
+    (client as unknown as PacketSender)._sendPacket({ cmd: "puback", messageId });
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref();
+    });
+  }
+}
+
+const HELD = new Error("held until the handler settles");
+
+/** A message handed over and not yet acknowledged; its PUBACK is valid only on connection `generation`. */
+interface Held {
+  message: PubSubMessage;
+  messageId: number | undefined;
+  generation: number;
+}

@@ -1,0 +1,3 @@
+import { runBindingTarget } from "./suite.js";
+
+await runBindingTarget("bindings.localstorage");
