@@ -1,4 +1,4 @@
-// 2. publish msgs/s through the sidecar to Redis / direct ioredis XADD of the same CloudEvent, same in-flight count. Target >= 0.5 (issue 24).
+// 2. publish msgs/s through the sidecar to Redis / direct ioredis XADD of the same CloudEvent, same in-flight count. Target >= 0.5.
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import autocannon from "autocannon";

@@ -1,7 +1,7 @@
 // 21. Delivery over the gRPC app channel (Dapr's AppCallback.OnTopicEvent) against the HTTP app channel (POST
 // of the CloudEvent): publish -> app p99 at 1,000 msg/s and the sidecar's CPU per message, in-memory pub/sub,
 // the same 1 KB event, the apps in this process (plain node:http; plain grpc-js from the vendored protos).
-// A report, not a gate (issue 33): the ratio is the gRPC figure over the HTTP one.
+// A report, not a gate: the ratio is the gRPC figure over the HTTP one.
 import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";

@@ -1,4 +1,4 @@
-// 4. publish -> app delivery p99 at 1,000 msg/s over Redis / a direct XADD -> XREADGROUP consumer. Target <= 1.5x and < 15 ms (issue 24).
+// 4. publish -> app delivery p99 at 1,000 msg/s over Redis / a direct XADD -> XREADGROUP consumer. Target <= 1.5x and < 15 ms.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { performance } from "node:perf_hooks";

@@ -1,4 +1,4 @@
-// 5. bulk publish of 100 entries / 100 single publishes, messages per second, to Redis. Target >= 5x (issue 24).
+// 5. bulk publish of 100 entries / 100 single publishes, messages per second, to Redis. Target >= 5x.
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import { SECONDS, body1k, redisComponent, startSidecar } from "./lib.mjs";

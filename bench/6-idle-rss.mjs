@@ -1,4 +1,4 @@
-// 6. idle RSS of the sidecar / a bare node:http process, measured in the same run. Target <= 1.3x (issue 24).
+// 6. idle RSS of the sidecar / a bare node:http process, measured in the same run. Target <= 1.3x.
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ROOT, freePort, rssBytes, spawnTracked, startSidecar, waitFor } from "./lib.mjs";

@@ -18,7 +18,7 @@ const BENCHES = {
   5: "./5-bulk-publish.mjs",
   6: "./6-idle-rss.mjs",
   20: "./20-tracing.mjs",
-  21: "./21-stream-delivery.mjs",
+  22: "./22-stream-delivery.mjs",
   7: "./7-configuration-notify-latency.mjs",
   10: "./10-redis-syscalls-cpu.mjs",
   11: "./11-redis-scale.mjs",

@@ -20,7 +20,7 @@ async function kubeConfigFrom(env: NodeJS.ProcessEnv): Promise<KubeConfig> {
   return kc;
 }
 
-/** Thin entry (STYLE.md): parse once, wire, run, handle signals. Only this file exits. */
+/** Thin entry (as @kubernetes/client-node documents it): parse once, wire, run, handle signals. Only this file exits. */
 async function main(): Promise<number> {
   // A reader that went away (`runtimed list | head -1`, a killed `runtimed run` that read the sidecar's log)
   // must not end the process with an EPIPE: a sidecar still drains, a supervisor still supervises.

@@ -13,7 +13,7 @@ export type BuildingBlock = "configuration" | "secret";
 /** One set per Metrics registry: prom-client refuses a second metric of the same name on a registry. */
 const cache = new WeakMap<Metrics, Map<BuildingBlock, OperationMetrics>>();
 
-/** `runtime_configuration_*` / `runtime_secret_*`: count and latency by component, operation and success (issue 4). */
+/** `runtime_configuration_*` / `runtime_secret_*`: count and latency by component, operation and success. */
 export function operationMetrics(metrics: Metrics, block: BuildingBlock): OperationMetrics {
   let byBlock = cache.get(metrics);
   if (!byBlock) cache.set(metrics, (byBlock = new Map()));

@@ -1,6 +1,6 @@
 /**
  * The pure part of the injector: (pod, namespace, annotations, config) -> an RFC 6902 patch that adds
- * the `runtimed` container (issue 6, "The sidecar injector"). No I/O, no clock: the webhook wraps it.
+ * the `runtimed` container (docs/operations.md "The injector"). No I/O, no clock: the webhook wraps it.
  */
 import type { IContainer } from "kubernetes-models/v1/Container";
 import type { IContainerPort } from "kubernetes-models/v1/ContainerPort";

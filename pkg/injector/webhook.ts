@@ -1,5 +1,5 @@
 /**
- * The AdmissionReview v1 service (issue 6): a review in, a review out. Answers are built the
+ * The AdmissionReview v1 service: a review in, a review out. Answers are built the
  * controller-runtime way (allowed / denied / patched / errored); a body that is not an AdmissionReview
  * is a 400 for the API server, never a decision about a pod.
  */

@@ -119,7 +119,7 @@ export class StatusController {
     await Promise.all([...this.informers.map((i) => i.informer.stop()), ...[...this.eventInformers.values()].map((i) => i.stop())]);
   }
 
-  /** The client's informer stops on any error but 410 (STYLE.md): restart it with capped backoff. */
+  /** The client's informer stops on any error but 410 (as @kubernetes/client-node documents it): restart it with capped backoff. */
   private restart(entry: RestartableInformer, error: unknown): void {
     if (this.closed) return;
     const delay = entry.backoff.next();

@@ -11,7 +11,7 @@ export const RETRY_DEFAULTS = {
   /**
    * A pub/sub delivery the app refused or could not take, without a Resiliency policy naming the
    * component: for ever, 100ms doubling to 30s, each wait from its upper half so redeliveries of many
-   * messages spread out (DESIGN.md "Retries": never a loss). A subscription's maxRetries,
+   * messages spread out (docs/api.md "Subscriptions and delivery": never a loss). A subscription's maxRetries,
    * retryInitialInterval and retryMaxInterval, or the component's backOff* fields, override it.
    */
   delivery: { maxRetries: -1, initialMs: 100, maxMs: 30_000 },

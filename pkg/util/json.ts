@@ -1,5 +1,5 @@
 /**
- * JSON from outside, bounded in depth (issue 25). V8's JSON.parse copes with any nesting, but
+ * JSON from outside, bounded in depth. V8's JSON.parse copes with any nesting, but
  * everything that walks the result recursively (JSON.stringify, validators, spreads of nested data)
  * overflows the stack somewhere past a few thousand levels; no real document comes near the bound.
  * Every place JSON enters the process parses through here; values that did not come as JSON text

@@ -5,7 +5,7 @@ import { waitFor } from "../support/ports.js";
 import { resourcesFolder, startRuntime, type TestRuntime } from "../support/runtime.js";
 import { startTestApp, type TestApp, type TestAppOptions } from "../support/testapp.js";
 
-/** Fast retries so redelivery tests take milliseconds (subscription metadata, issue 3). */
+/** Fast retries so redelivery tests take milliseconds (subscription metadata). */
 const FAST = { retryInitialInterval: "10ms", retryMaxInterval: "50ms" };
 
 const PUBSUB = `apiVersion: runtime.io/v1alpha1

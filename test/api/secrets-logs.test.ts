@@ -6,7 +6,7 @@ import { createRuntime, resourcesFolder, type TestRuntime } from "../support/run
 import { component } from "./configuration-support.js";
 import { tempDir } from "../support/tempdirs.js";
 
-// "Never log a secret value" (issue 4): every line the sidecar writes at debug level, captured
+// "Never log a secret value": every line the sidecar writes at debug level, captured
 // through createLogger's stream, is searched for every secret value the test handed out.
 const SECRETS = {
   fileSecret: "file-secret-Zq81",

@@ -74,7 +74,7 @@ function familyOf(series: string, declared: Set<string>): string {
     for (const rule of rulesOf(custom)) expect(rule.labels).toMatchObject({ team: "platform" });
   });
 
-  it("render a PrometheusRule with the four alerts the issue names, each with a severity and a summary", () => {
+  it("render a PrometheusRule with the four alerts the operations docs name, each with a severity and a summary", () => {
     const rule = one(manifests, "PrometheusRule");
     expect(rule).toMatchObject({ apiVersion: "monitoring.coreos.com/v1", spec: { groups: [expect.objectContaining({ name: expect.any(String) })] } });
     const alerts = rulesOf(manifests);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { waitFor } from "../support/ports.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 
-/** Hot reload in standalone mode (issue 6): YAML files under --resources-path written, edited and deleted while the sidecar serves. */
+/** Hot reload in standalone mode: YAML files under --resources-path written, edited and deleted while the sidecar serves. */
 const CONVERGE = { timeoutMs: 1000, intervalMs: 10 };
 
 interface MetadataBody {

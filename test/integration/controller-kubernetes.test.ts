@@ -5,7 +5,7 @@ import { createRuntime, type TestRuntime } from "../support/runtime.js";
 import { probes } from "../support/components.js";
 
 /**
- * Hot reload in kubernetes mode (issue 6): the Runtime in-process, its controller's informers on the
+ * Hot reload in kubernetes mode: the Runtime in-process, its controller's informers on the
  * fake API server through the real @kubernetes/client-node, checked over the sidecar's HTTP API.
  */
 const NS = "team-a";

@@ -4,7 +4,7 @@ import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { startTestApp, type TestApp } from "../support/testapp.js";
 
 /**
- * The promise to a user (issue 15, ARCHITECTURE.md "Decisions where the spec is silent"): once /v1.0/metadata lists a
+ * The promise to a user (ARCHITECTURE.md "Decisions where the spec is silent"): once /v1.0/metadata lists a
  * subscription, or /v1.0/healthz answers 204 with an app channel, a publish to its topic is delivered.
  * The in-memory broker drops a message published before its subscriber exists, so publishing the very
  * instant the subscription shows would lose messages if the listing ran ahead of the broker subscription.

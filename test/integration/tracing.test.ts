@@ -1,5 +1,5 @@
 /**
- * OpenTelemetry traces from publish to delivery (issue 22), through the built sidecar: an in-process
+ * OpenTelemetry traces from publish to delivery, through the built sidecar: an in-process
  * OTLP/HTTP receiver (JSON encoding, what @opentelemetry/exporter-trace-otlp-http sends) collects the
  * spans; a caller's traceparent is continued by the server span, the broker write is a producer span,
  * the delivery a consumer span whose context the app receives.

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the built processes over HTTP (issue 25): hostile requests as fast-check
+ * Property-based fuzzing of the built processes over HTTP: hostile requests as fast-check
  * arbitraries, a raw HTTP client that sends them as they are, the checks every answer must pass,
  * and a runner that prints per endpoint the number of cases, the seed and any shrunk counterexample.
  *
@@ -218,7 +218,7 @@ const SERVER_WRITTEN: Record<string, RegExp> = {
   allow: /^[A-Z, ]+$/,
 };
 
-/** Throws (failing the case) when an answer breaks a rule of issue 25. */
+/** Throws (failing the case) when an answer breaks a hardening rule (ARCHITECTURE.md "Hardening"). */
 export function checkAnswer(request: FuzzRequest, reply: FuzzReply, rules: AnswerRules = {}): void {
   const text = reply.body.toString("utf8");
   const where = `${request.method} ${request.path} -> ${reply.status} ${text.slice(0, 300)}`;

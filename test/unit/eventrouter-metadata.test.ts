@@ -91,7 +91,7 @@ describe("eventrouter metadata validation", () => {
   });
 });
 
-describe("eventrouter webhook callers (issue 25)", () => {
+describe("eventrouter webhook callers", () => {
   it("allows Event Grid's application with its webhook role by default", () => {
     expect(parse(INPUT).input).toMatchObject({ allowedCallers: ["4962773b-9cdb-44cf-a8bf-237846a00ab7"], requiredRole: "AzureEventGridSecureWebhookSubscriber" });
   });

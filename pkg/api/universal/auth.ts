@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { tokenValue, type Token } from "../../util/token.js";
 
 /**
- * The API token rule both transports apply (DESIGN.md: header or gRPC metadata `runtime-api-token`, also
+ * The API token rule both transports apply (docs/api.md "Authentication": header or gRPC metadata `runtime-api-token`, also
  * Dapr's `dapr-api-token`): compared in constant time over digests so the token's length does not leak either.
  */
 export function apiTokenMatcher(token: Token): (given: string | undefined) => boolean {

@@ -11,7 +11,7 @@ function outputBinding(ctx: ApiContext, name: string): OutputBinding | undefined
   return bindingSides(entry.resource, binding).output ? binding : undefined;
 }
 
-/** DESIGN.md "Bindings API": unknown binding, unsupported operation and component failure each say which. */
+/** docs/api.md "Bindings": unknown binding, unsupported operation and component failure each say which. */
 export class BindingOperations {
   private readonly metrics: ReturnType<typeof bindingMetrics>;
 

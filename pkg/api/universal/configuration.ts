@@ -24,7 +24,7 @@ function describeKeys(keys: string[]): string {
   return keys.length > 0 ? `keys ${keys.join(", ")}` : "all keys";
 }
 
-/** Spec endpoints 3-5 with DESIGN.md's resolutions (unknown unsubscribe id is `{ok: false}`). */
+/** Spec endpoints 3-5 with the resolutions of ARCHITECTURE.md "Decisions where the spec is silent" (unknown unsubscribe id is `{ok: false}`). */
 export class ConfigurationOperations {
   private readonly ops: OperationMetrics;
 

@@ -1,5 +1,5 @@
 /**
- * The one error catalogue (STYLE.md, after Dapr's pkg/messages and pkg/api/errors): every error either
+ * The one error catalogue (after Dapr's pkg/messages and pkg/api/errors): every error either
  * transport renders has a code, an HTTP status, a gRPC status code and a message template. Operations throw
  * `ApiError`s made here; the HTTP API renders `{errorCode, message}` with the status, the gRPC API the code
  * with the message. HTTP statuses follow the spec's Errors tables, which sometimes differ from Dapr's
@@ -110,7 +110,7 @@ export const Errors = {
   secretGet: entry("ERR_SECRET_GET", 500, "INTERNAL", "failed getting secret with key %s from secret store %s: %s"),
   secretBulkGet: entry("ERR_SECRET_GET", 500, "INTERNAL", "failed getting secrets from secret store %s: %s"),
 
-  // Bindings (DESIGN.md: Bindings API; daprd answers INTERNAL to all three on gRPC, as 500 on HTTP: we say which on both)
+  // Bindings (docs/api.md "Bindings"; daprd answers INTERNAL to all three on gRPC, as 500 on HTTP: we say which on both)
   bindingNotFound: entry("ERR_BINDING_NOT_FOUND", 404, "NOT_FOUND", "output binding %s is not found"),
   bindingOperationUnsupported: entry("ERR_BINDING_OPERATION_NOT_SUPPORTED", 400, "INVALID_ARGUMENT", "binding %s does not support operation %s (supported: %s)"),
   bindingRequest: entry("ERR_MALFORMED_REQUEST", 400, "INVALID_ARGUMENT", "invalid binding request: %s"),

@@ -3,7 +3,7 @@ import { observe, operationMetrics, type OperationMetrics } from "../../diagnost
 import { outboundPolicy, type ApiContext } from "./context.js";
 import { Errors } from "./errors.js";
 
-/** Spec Errors, secrets: no stores at all is 500, an unknown store 400 (DESIGN.md: not Dapr's 401). */
+/** Spec Errors, secrets: no stores at all is 500, an unknown store 400 (the spec's, not Dapr's 401). */
 function storeOf(ctx: ApiContext, name: string): SecretStore {
   if (ctx.store.count("secretstores") === 0) throw Errors.secretStoresNotConfigured();
   const store = ctx.store.get("secretstores", name);

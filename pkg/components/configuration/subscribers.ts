@@ -2,7 +2,7 @@ import type { Logger } from "../../diagnostics/logger.js";
 import type { ConfigurationItem, ConfigurationUpdateHandler } from "./types.js";
 
 interface Subscriber {
-  /** undefined: every key, including keys created later (issue 4). */
+  /** undefined: every key, including keys created later. */
   keys: ReadonlySet<string> | undefined;
   handler: ConfigurationUpdateHandler;
   signal: AbortSignal;

@@ -3,7 +3,7 @@ import { JsonDepthError, parseJson } from "../../util/json.js";
 import type { AppResponse } from "./http.js";
 import type { DeclarationParser } from "./types.js";
 
-/** Spec A1, then Dapr's route for Dapr SDK apps (DESIGN.md "Subscription discovery"). */
+/** Spec A1, then Dapr's route for Dapr SDK apps (docs/api.md "Subscriptions and delivery"). */
 export const DISCOVERY_PATHS = ["/runtime/subscribe", "/dapr/subscribe"] as const;
 
 /** What one discovery route answered. */

@@ -13,7 +13,7 @@ export interface HttpAppChannelOptions {
   port: number;
   /** Sent as `dapr-app-id` with subscription discovery, as daprd's GetSubscriptionsHTTP does. */
   appId?: string;
-  /** Sent on every call (DESIGN.md: APP_API_TOKEN as header runtime-api-token; dapr-api-token too, for Dapr SDK apps). */
+  /** Sent on every call (APP_API_TOKEN as header runtime-api-token; dapr-api-token too, for Dapr SDK apps: docs/api.md "Authentication"). */
   token?: Token;
   timeoutMs: number;
   /** Replies bigger than this are cut off with an error: an app cannot make the sidecar buffer without bound. */
@@ -40,7 +40,7 @@ export interface AppResponse {
 }
 
 const HEADER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
-// Printable ASCII only: a header built from an event attribute must not carry CR/LF (DESIGN.md "Hardening").
+// Printable ASCII only: a header built from an event attribute must not carry CR/LF (ARCHITECTURE.md "Hardening").
 const HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
 /** Headers an event's metadata must never set: framing, routing and the app token belong to the sidecar. */
 const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "transfer-encoding", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "authorization", "runtime-api-token", "dapr-api-token", "proxy-authorization"]);
@@ -107,7 +107,7 @@ export class HttpAppChannel implements AppChannel {
   }
 
   /**
-   * The DESIGN.md bulk body, read per the spec's "Reply handling for bulk delivery": 2xx goes by each
+   * The bulk body (docs/api.md "Subscriptions and delivery"), read per the spec's "Reply handling for bulk delivery": 2xx goes by each
    * entry's status (missing entries RETRY); 404 drops all; anything else retries all.
    */
   async deliverBulk(bulk: BulkDelivery): Promise<Map<string, DeliveryResult>> {
@@ -150,7 +150,7 @@ export class HttpAppChannel implements AppChannel {
     return results;
   }
 
-  /** An HTTP app takes every input binding's events at `POST /<name>` (DESIGN.md "Bindings API"). */
+  /** An HTTP app takes every input binding's events at `POST /<name>` (docs/api.md "Bindings"). */
   acceptsBinding(): Promise<boolean> {
     return Promise.resolve(true);
   }
@@ -217,7 +217,7 @@ export class HttpAppChannel implements AppChannel {
 }
 
 /**
- * Headers the app gets with every delivery (DESIGN.md "Delivery to the app"); invoke adds the app token.
+ * Headers the app gets with every delivery (docs/api.md "Subscriptions and delivery"); invoke adds the app token.
  * The message's metadata (the publish call's `metadata.*` included, where the broker keeps it) comes
  * along as headers, as daprd's HTTP postman sends it (WithCustomHTTPMetadata), minus what cannot be a
  * header and what the sidecar owns.
@@ -230,7 +230,7 @@ function deliveryHeaders(event: TopicEvent): Record<string, string> {
   }
   headers["content-type"] = event.contentType;
   headers["pubsubname"] = event.pubsubName;
-  // Only a well-formed W3C traceparent becomes a header: a value with CR/LF would make Node throw (DESIGN.md "Hardening").
+  // Only a well-formed W3C traceparent becomes a header: a value with CR/LF would make Node throw (ARCHITECTURE.md "Hardening").
   if (event.traceparent && TRACEPARENT.test(event.traceparent)) {
     headers["traceparent"] = event.traceparent;
     if (event.tracestate && event.tracestate.length <= 512 && TRACESTATE.test(event.tracestate)) headers["tracestate"] = event.tracestate;

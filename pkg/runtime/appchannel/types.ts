@@ -79,7 +79,7 @@ export interface TopicEvent {
 
 export interface BulkEntry {
   entryId: string;
-  /** The CloudEvent object, or the raw bytes as base64 for a rawPayload subscription (DESIGN.md bulk body). */
+  /** The CloudEvent object, or the raw bytes as base64 for a rawPayload subscription (docs/api.md "Subscriptions and delivery": the bulk body). */
   event: unknown;
   contentType: string;
   metadata: Record<string, string>;

@@ -3,7 +3,7 @@ import { isInputBinding, isOutputBinding, type Binding } from "../../components/
 
 /**
  * Which sides of a binding the runtime starts: what the component implements, narrowed by the
- * `direction` metadata when the manifest sets it (issue 5; Dapr's `direction`). The component
+ * `direction` metadata when the manifest sets it (Dapr's `direction`). The component
  * validates the value itself; here an unreadable value narrows nothing.
  */
 export function bindingSides(resource: ComponentResource, binding: Binding): { input: boolean; output: boolean } {

@@ -22,7 +22,7 @@ export interface InputBindingsDeps {
 /**
  * Starts `read()` of input-capable bindings after they attach and stops it before they detach
  * (a ComponentListener), delivering each event through the app channel (HTTP: `POST /<binding-name>`,
- * DESIGN.md "Bindings API", 2xx = handled; gRPC: `OnBindingEvent` for the bindings the app lists);
+ * docs/api.md "Bindings", 2xx = handled; gRPC: `OnBindingEvent` for the bindings the app lists);
  * anything else rejects, and the component reports that to its source.
  */
 export class InputBindingsManager implements ComponentListener {

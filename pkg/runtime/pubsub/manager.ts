@@ -129,7 +129,7 @@ export class SubscriptionManager implements ComponentListener {
 
   /**
    * For /v1.0/metadata: the subscriptions that are live (the broker subscription established), in
-   * declaration order. A user's promise (issue 15): once a subscription is listed, a publish to its
+   * declaration order. A user's promise: once a subscription is listed, a publish to its
    * topic is delivered; one still starting, restarting on a reload or failed to start is not listed.
    */
   list(): SubscriptionInfo[] {

@@ -29,7 +29,7 @@ interface Case {
 const namesOf = (field: MetadataField): string[] => [field.name, ...(field.aliases ?? [])].map((n) => n.toLowerCase());
 
 /**
- * The bindings conformance suite (STYLE.md, after components-contrib): the contract every binding
+ * The bindings conformance suite (after components-contrib's conformance tests): the contract every binding
  * keeps, whatever its protocol: created through the registry with its fields described once and
  * documented, the operations it declares and no others, bad metadata and bad requests named, input
  * events delivered. Each binding's own behaviour is tested beside this file (`<name>-specific`).

@@ -14,7 +14,7 @@ function keysOf(req: Request): string[] {
   return checkedKeys(values);
 }
 
-/** Spec endpoints 3-5 with DESIGN.md's resolutions: get answers 200 with the object; unknown unsubscribe id is `{ok: false}`. */
+/** Spec endpoints 3-5 with the resolutions of ARCHITECTURE.md "Decisions where the spec is silent": get answers 200 with the object; unknown unsubscribe id is `{ok: false}`. */
 export function configurationEndpoints(api: Universal): Endpoint[] {
   return [
     {

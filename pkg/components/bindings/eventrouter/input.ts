@@ -29,7 +29,7 @@ function baseOf(url: string): string {
   return parsed.toString().replace(/\/+$/, "");
 }
 
-/** The fields we own differ from what exists: only then is a PUT sent (issue 5: "update only when something differs"). */
+/** The fields we own differ from what exists: only then is a PUT sent ("update only when something differs"). */
 export function differences(existing: EventSubscription, md: InputMetadata): string[] {
   const out: string[] = [];
   const dest = existing.destination as Partial<WebHookEventSubscriptionDestination> | undefined;

@@ -15,7 +15,7 @@ const SAFE_ORIGIN = /^[A-Za-z0-9.*:_-]{1,253}$/;
 export interface TokenPolicy {
   /** The tenant's v2 and v1 issuers (see tokenIssuers). */
   issuers: string[];
-  /** The client id or the subscriber endpoint (issue 5). */
+  /** The client id or the subscriber endpoint. */
   audiences: string[];
   keys: JWTVerifyGetKey;
   /** Application ids allowed to call (the token's `appid` in v1, `azp` in v2): Event Grid's by default. */

@@ -78,7 +78,7 @@ export class LocalFileConfigurationStore implements ConfigurationStore {
     try {
       next = parseItems(await readFile(this.file, "utf8"), this.file);
     } catch (error) {
-      // A half-saved or malformed edit must not wipe the configuration (issue 4): keep the last good items.
+      // A half-saved or malformed edit must not wipe the configuration: keep the last good items.
       this.context.logger.error(`${(error as Error).message}; keeping the last good configuration`);
       return;
     }

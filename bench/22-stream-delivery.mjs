@@ -1,4 +1,4 @@
-// 21. Stream subscriptions (HTTP NDJSON and gRPC SubscribeTopicEventsAlpha1) against delivery to a route of
+// 22. Stream subscriptions (HTTP NDJSON and gRPC SubscribeTopicEventsAlpha1) against delivery to a route of
 // an HTTP app, one sidecar, one in-memory pub/sub, same run: msg/s (a burst published by 32 concurrent
 // publishers, until the last delivery is acknowledged) and publish -> subscriber p99 at a fixed rate. Target:
 // the stream is not the slower path (msg/s ratio >= 1, p99 ratio <= 1). The three paths take turns over
