@@ -174,6 +174,39 @@ describe("the Dapr JS SDK's pub/sub server cases against a dapr.io in-memory pub
   });
 });
 
+describe("daprd's HTTP routes", () => {
+  let sidecar: SidecarProcess | undefined;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = tempDir("wire-dapr-routes-");
+    await writeFile(path.join(dir, "pubsub.yaml"), daprComponent("pubsub", "pubsub.in-memory"));
+    sidecar = await startSidecar({ appId: "wire-dapr-routes", args: ["--resources-path", dir] });
+  });
+
+  afterAll(async () => {
+    await sidecar?.stop("SIGKILL");
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("takes PUT as well as POST on publish, bulk publish and output bindings", async () => {
+    expect((await fetch(`${sidecar!.url}/v1.0/publish/pubsub/orders`, { method: "PUT", body: "hi" })).status).toBe(204);
+    const bulk = JSON.stringify([{ entryId: "1", event: "hi", contentType: "text/plain" }]);
+    expect((await fetch(`${sidecar!.url}/v1.0/publish/bulk/pubsub/orders`, { method: "PUT", headers: { "content-type": "application/json" }, body: bulk })).status).toBe(204);
+    expect((await fetch(`${sidecar!.url}/v1.0-alpha1/publish/bulk/pubsub/orders`, { method: "PUT", headers: { "content-type": "application/json" }, body: bulk })).status).toBe(204);
+    // The route exists: the answer is about the binding, not a missing route.
+    const binding = await fetch(`${sidecar!.url}/v1.0/bindings/nothing`, { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(((await binding.json()) as { errorCode: string }).errorCode).toBe("ERR_BINDING_NOT_FOUND");
+  });
+
+  it("answers /v1.0/healthz?appid=<another app> with 500 ERR_HEALTH_APPID_NOT_MATCH, its own app id with 204", async () => {
+    const other = await fetch(`${sidecar!.url}/v1.0/healthz?appid=someone-else`);
+    expect(other.status).toBe(500);
+    expect(await other.json()).toEqual({ errorCode: "ERR_HEALTH_APPID_NOT_MATCH", message: "dapr app-id does not match" });
+    expect((await fetch(`${sidecar!.url}/v1.0/healthz?appid=wire-dapr-routes`)).status).toBe(204);
+  });
+});
+
 describe("daprd's subscription and postman for a dapr.io pub/sub", () => {
   let dir: string;
   let app: TestApp;

@@ -72,6 +72,8 @@ export const Errors = {
   internal: entry("ERR_INTERNAL", 500, "INTERNAL", "internal error: %s"),
   notReady: entry("ERR_HEALTH_NOT_READY", 500, "INTERNAL", "sidecar is not ready: %s"),
   componentsNotReady: entry("ERR_OUTBOUND_HEALTH_NOT_READY", 500, "INTERNAL", "sidecar outbound is not ready: %s"),
+  /** daprd's healthz with `?appid=` naming another app (name resolvers check they reached the right one). */
+  healthAppIdMismatch: entry("ERR_HEALTH_APPID_NOT_MATCH", 500, "INTERNAL", "dapr app-id does not match"),
   metadataKeyInvalid: entry("ERR_METADATA_SET", 400, "INVALID_ARGUMENT", "invalid metadata key: %s"),
   /** A building block runtimed does not serve (unsupported.ts names it); daprd's ERR_API_UNIMPLEMENTED is 501 too. */
   notSupported: entry("ERR_NOT_SUPPORTED", 501, "UNIMPLEMENTED", "%s"),
