@@ -120,9 +120,10 @@ describe("the Dapr JS SDK's pub/sub server cases against a dapr.io in-memory pub
       expect(fresh["traceid"]).toBe(fresh["traceparent"]);
       expect(fresh["tracestate"]).toBe("");
       const caller = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
-      const carried = await envelopeOf(() => fetch(`${sidecar!.url}/v1.0/publish/pubsub/wire`, { method: "POST", headers: { traceparent: caller }, body: "traced" }));
+      const carried = await envelopeOf(() => fetch(`${sidecar!.url}/v1.0/publish/pubsub/wire`, { method: "POST", headers: { traceparent: caller, tracestate: "vendor=abc" }, body: "traced" }));
       expect(String(carried["traceparent"]).slice(0, 36)).toBe(caller.slice(0, 36));
       expect(carried["traceid"]).toBe(carried["traceparent"]);
+      expect(carried["tracestate"]).toBe("vendor=abc");
     });
 
     it("writes time to the second, keys in Go's order, data as a string for every type but application/json and octet-stream", async () => {
@@ -197,6 +198,15 @@ describe("daprd's HTTP routes", () => {
     // The route exists: the answer is about the binding, not a missing route.
     const binding = await fetch(`${sidecar!.url}/v1.0/bindings/nothing`, { method: "PUT", headers: { "content-type": "application/json" }, body: "{}" });
     expect(((await binding.json()) as { errorCode: string }).errorCode).toBe("ERR_BINDING_NOT_FOUND");
+  });
+
+  it("refuses a cloudevents+json body that is not a JSON object with 500 cannot create cloudevent, and an empty topic with ERR_TOPIC_NAME_EMPTY", async () => {
+    const array = await fetch(`${sidecar!.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/cloudevents+json" }, body: "[1,2]" });
+    expect(array.status).toBe(500);
+    expect(await array.json()).toMatchObject({ errorCode: "ERR_PUBSUB_CLOUD_EVENTS_SER", message: "cannot create cloudevent" });
+    const noTopic = await fetch(`${sidecar!.url}/v1.0/publish/pubsub/`, { method: "POST", body: "x" });
+    expect(noTopic.status).toBe(404);
+    expect(((await noTopic.json()) as { errorCode: string }).errorCode).toBe("ERR_TOPIC_NAME_EMPTY");
   });
 
   it("answers /v1.0/healthz?appid=<another app> with 500 ERR_HEALTH_APPID_NOT_MATCH, its own app id with 204", async () => {

@@ -34,7 +34,8 @@ export interface DaprEnvelopeInput {
 }
 
 export class DaprEnvelopeError extends Error {
-  constructor(message: string) {
+  /** `creation`: the body cannot become a CloudEvent at all (daprd's CloudEventCreation, a 500). */
+  constructor(message: string, readonly creation = false) {
     super(message);
     this.name = "DaprEnvelopeError";
   }
@@ -129,9 +130,10 @@ export function adoptDaprCloudEvent(input: DaprEnvelopeInput): Record<string, un
   try {
     parsed = parseJson(input.data);
   } catch (error) {
-    throw new DaprEnvelopeError(error instanceof JsonDepthError ? `the body is ${error.message}` : `cannot create cloudevent: ${(error as Error).message}`);
+    if (error instanceof JsonDepthError) throw new DaprEnvelopeError(`the body is ${error.message}`);
+    throw new DaprEnvelopeError(`cannot create cloudevent: ${(error as Error).message}`, true);
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new DaprEnvelopeError("cannot create cloudevent: the body is not a JSON object");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new DaprEnvelopeError("cannot create cloudevent: the body is not a JSON object", true);
   const event = parsed as Record<string, unknown>;
   if (!Object.hasOwn(event, "time")) event["time"] = rfc3339Seconds(Date.now());
   if (!Object.hasOwn(event, "traceid")) {

@@ -14,7 +14,7 @@ import { TopicScopes } from "./scoping.js";
 /** Why a publish was refused; the HTTP layer maps each kind to its catalogue entry. */
 export class PublishError extends Error {
   constructor(
-    readonly kind: "not-found" | "forbidden" | "invalid-event" | "invalid-metadata" | "failed",
+    readonly kind: "not-found" | "forbidden" | "invalid-event" | "cloudevent-creation" | "invalid-metadata" | "failed",
     message: string,
   ) {
     super(message);
@@ -212,7 +212,8 @@ export class PubSubPublisher {
         tracestate: overrides.tracestate ?? base.tracestate,
       });
     } catch (error) {
-      throw error instanceof DaprEnvelopeError ? new PublishError("invalid-event", error.message) : error;
+      if (!(error instanceof DaprEnvelopeError)) throw error;
+      throw new PublishError(error.creation ? "cloudevent-creation" : "invalid-event", error.message);
     }
   }
 

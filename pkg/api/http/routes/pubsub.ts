@@ -38,7 +38,7 @@ export function pubsubEndpoints(api: Universal): Endpoint[] {
       direct: true,
       handler: async (req, res) => {
         const { pubsubName, topic } = target(req);
-        await api.publishEvent({ pubsubName, topic, data: bodyOf(req), contentType: req.headers["content-type"], metadata: queryMetadata(req), traceparent: traceparentOf(req) });
+        await api.publishEvent({ pubsubName, topic, data: bodyOf(req), contentType: req.headers["content-type"], metadata: queryMetadata(req), traceparent: traceparentOf(req), tracestate: tracestateOf(req) });
         res.status(204).end();
       },
     },
@@ -70,6 +70,14 @@ function traceparentOf(req: Request): string | undefined {
   const header = req.headers.traceparent;
   const value = typeof header === "string" ? header.trim().toLowerCase() : undefined;
   return value && TRACEPARENT.test(value) ? value : undefined;
+}
+
+/** W3C tracestate: list members of printable ASCII, at most 32 and 512 bytes; anything else is not carried. */
+const TRACESTATE = /^[\x20-\x2b\x2d-\x7e]+(,[\x20-\x2b\x2d-\x7e]+){0,31}$/;
+
+function tracestateOf(req: Request): string | undefined {
+  const header = req.headers.tracestate;
+  return typeof header === "string" && header.length <= 512 && TRACESTATE.test(header) ? header : undefined;
 }
 
 /**
