@@ -143,6 +143,16 @@ describe("the Dapr JS SDK's pub/sub server cases against a dapr.io in-memory pub
       expect(json["data"]).toEqual({ n: 1 });
     });
 
+    it("base64-decodes a bulk entry's event sent as application/octet-stream before wrapping it", async () => {
+      const bytes = Buffer.from([0, 1, 2, 250, 255]);
+      const event = await envelopeOf(() =>
+        fetch(`${sidecar!.url}/v1.0/publish/bulk/pubsub/wire`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify([{ entryId: "1", event: bytes.toString("base64"), contentType: "application/octet-stream" }]) }),
+      );
+      expect(event["data_base64"]).toBe(bytes.toString("base64"));
+      const bad = await fetch(`${sidecar!.url}/v1.0/publish/bulk/pubsub/wire`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify([{ entryId: "1", event: "not base64!", contentType: "application/octet-stream" }]) });
+      expect(bad.status).toBe(400);
+    });
+
     it("takes cloudevent.* metadata overrides in any letter case; topic, pubsub, datacontenttype and data stay", async () => {
       const query = new URLSearchParams({
         "metadata.cloudevent.id": "my-id",

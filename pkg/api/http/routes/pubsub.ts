@@ -85,6 +85,9 @@ function tracestateOf(req: Request): string | undefined {
  * application/json; entryIds present and unique; field names in any letter case, as Dapr reads them. Each event becomes bytes as Dapr does: JSON content
  * types serialise the value, other types take a string as it is.
  */
+/** Go's base64.StdEncoding: padded, no whitespace. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
 const BULK_ENTRY_FIELDS = ["entryId", "event", "contentType", "metadata"] as const;
 
 function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInputEntry[] {
@@ -107,7 +110,11 @@ function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInp
     let data: Buffer;
     const serialisedJson = isJsonType(contentType);
     if (serialisedJson) data = Buffer.from(JSON.stringify(event));
-    else if (typeof event === "string") data = Buffer.from(event);
+    else if (typeof event === "string" && mediaType(contentType) === "application/octet-stream") {
+      // daprd's ConvertEventToBytes (spec silent): binary data travels base64-encoded in the JSON body.
+      if (!BASE64.test(event) || event.length % 4 !== 0) throw bad(`entry ${JSON.stringify(entryId)}: unable to decode base64 application/octet-stream data`);
+      data = Buffer.from(event, "base64");
+    } else if (typeof event === "string") data = Buffer.from(event);
     else throw bad(`entry ${JSON.stringify(entryId)}: event must be a string for content type ${contentType}`);
     const entryMetadata: Record<string, string> = Object.create(null) as Record<string, string>;
     if (metadata !== undefined && metadata !== null) {
