@@ -68,6 +68,10 @@ async function main(): Promise<number> {
   logger.info(`memory limit ${heap.limit ? `${megabytes(heap.limit.bytes)} (${heap.limit.source})` : "none"}; heap limit ${megabytes(heapLimit)}: ${heap.decision.reason}`);
   const runtime = new Sidecar(options, { logger: root, metrics, redactor, kubeConfig, podName: process.env.POD_NAME, tracing, onShutdownRequest: () => stop.abort() });
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => stop.abort());
+  // daprd 1.18 reloads on SIGHUP (it restarts its runtime in-process); Node's default would end the process.
+  if (options.mode === "standalone") {
+    process.on("SIGHUP", () => void runtime.reload().catch((error: Error) => logger.error(`SIGHUP reload failed: ${error.message}`)));
+  }
   watchSupervisor(process.env.RUNTIMED_SUPERVISOR_PID, stop, (message) => logger.warn(message));
   try {
     await runtime.start(stop.signal);
@@ -84,6 +88,7 @@ async function main(): Promise<number> {
     logger.debug(`start-up over: heap ${megabytes(m.heapBefore)} -> ${megabytes(m.heapAfter)}, resident ${megabytes(m.rssBefore)} -> ${megabytes(m.rssAfter)} (a ${m.pauseMs.toFixed(0)} ms pause)`);
   });
   await new Promise<void>((resolve) => (stop.signal.aborted ? resolve() : stop.signal.addEventListener("abort", () => resolve(), { once: true })));
+  if (options.blockShutdownMs !== undefined && options.blockShutdownMs > 0) await runtime.blockShutdown(options.blockShutdownMs);
   logger.info("shutting down: draining in-flight work");
   const hardStop = setTimeout(() => {
     logger.error(`graceful shutdown exceeded ${options.gracefulShutdownMs}ms; exiting`);

@@ -65,7 +65,6 @@ export const DAPR_IGNORED: readonly DaprIgnored[] = [
   { dapr: "app-ssl", value: false, reason: "calls the app over plain http or grpc only (no TLS to the app)" },
   { dapr: "dapr-http-read-buffer-size", value: true, reason: "has no separate header buffer limit (Node's default)" },
   { dapr: "read-buffer-size", value: true, reason: "has no separate header buffer limit (Node's default)" },
-  { dapr: "dapr-block-shutdown-duration", value: true, reason: "does not block shutdown waiting for the app; it drains for --graceful-shutdown-seconds" },
   { dapr: "allowed-origins", value: true, reason: "answers no CORS preflights (the API listens on loopback)" },
   { dapr: "disable-builtin-k8s-secret-store", value: false, reason: "has no built-in Kubernetes secret store to disable" },
   { dapr: "app-binding-options-timeout", value: true, reason: "does not call OPTIONS on input binding routes" },

@@ -4,6 +4,7 @@ import type { LogLevel } from "../../pkg/diagnostics/logger.js";
 import { appProtocol, bool, bytes, port, seconds } from "../flags.js";
 import { closestFlag, ownFlags, translateDaprFlags } from "./dapr-flags.js";
 import type { RuntimeOptions } from "../../pkg/runtime/options.js";
+import { parseDurationMs } from "../../pkg/util/parse.js";
 
 /** A command-line problem: main prints it and exits 2. */
 export class UsageError extends Error {}
@@ -12,6 +13,13 @@ function positiveInt(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1) throw new InvalidArgumentError("must be a positive integer");
   return n;
+}
+
+/** A Go duration (`30s`, `1m30s`), as daprd's flag takes it. */
+function duration(value: string): number {
+  const ms = parseDurationMs(value);
+  if (ms === undefined) throw new InvalidArgumentError("must be a duration such as 30s");
+  return ms;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -79,7 +87,7 @@ function sidecarProgram(): Command {
       .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) })
       .allowExcessArguments(false),
     { appIdRequired: true },
-  );
+  ).option("--dapr-block-shutdown-duration <duration>", "after SIGTERM, keep the API serving this long (or until the app reports unhealthy) before shutting down; subscriptions stop at once", duration);
 }
 
 /** The one reader of argv and the environment (docs/cli.md). */
@@ -95,7 +103,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
     appId: string; appPort?: number; appChannelAddress: string; appProtocol: "http" | "grpc"; enableAppHealthCheck: boolean;
     appHealthCheckPath: string; appHealthProbeInterval: number; appHealthProbeTimeout: number; appHealthThreshold: number; grpcPort: number; appMaxConcurrency: number; httpPort: number; listenAddress?: string;
     metricsPort: number; enableMetrics: boolean; resourcesPath: string[]; config?: string; mode: "standalone" | "kubernetes";
-    logLevel: LogLevel; logAsJson: boolean; maxBodySize: number; gracefulShutdownSeconds: number; apiTokenFile?: string; appTokenFile?: string;
+    logLevel: LogLevel; logAsJson: boolean; maxBodySize: number; gracefulShutdownSeconds: number; apiTokenFile?: string; appTokenFile?: string; daprBlockShutdownDuration?: number;
   }>();
   if (o.mode === "kubernetes" && !env.NAMESPACE) throw new UsageError("--mode kubernetes needs the NAMESPACE environment variable");
   const options: RuntimeOptions = {
@@ -124,6 +132,7 @@ export function parseCommandLine(argv: readonly string[], env: Readonly<Record<s
     logAsJson: o.logAsJson,
     maxBodyBytes: o.maxBodySize,
     gracefulShutdownMs: o.gracefulShutdownSeconds,
+    blockShutdownMs: o.daprBlockShutdownDuration,
     apiToken: env.RUNTIME_API_TOKEN || env.DAPR_API_TOKEN || undefined,
     appToken: env.APP_API_TOKEN || undefined,
     apiTokenFile: o.apiTokenFile,

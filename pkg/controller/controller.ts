@@ -117,6 +117,12 @@ export class Controller {
     await this.running?.catch(() => undefined);
   }
 
+  /** Reads every resource again (the loader's resync) and reconciles the differences: SIGHUP in standalone mode. */
+  async reload(): Promise<void> {
+    await this.options.loader.resync();
+    this.trigger();
+  }
+
   /** Asks for a reconcile pass; passes never overlap, and triggers during a pass coalesce into one more. */
   trigger(): void {
     if (this.closed) return;

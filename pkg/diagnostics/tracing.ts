@@ -156,6 +156,25 @@ class PooledRandomIdGenerator {
 
 const ALL_ZEROS = /^0+$/;
 
+const UNTRACED_IDS = new PooledRandomIdGenerator();
+
+/**
+ * The trace context a message carries when no span is recorded (tracing off). daprd always has a
+ * tracer provider, so its envelopes always hold `traceparent`/`traceid`: the caller's context, or a
+ * new trace when the caller sent none or a malformed one, unsampled (flags `00`). Ids come from the
+ * same pooled random hex as the SDK's spans: no OpenTelemetry package is loaded for this.
+ */
+export function untracedContext(traceparent: string | undefined, tracestate: string | undefined): { traceparent: string; tracestate: string | undefined } {
+  if (traceparent !== undefined && validTraceparent(traceparent)) return { traceparent, tracestate: tracestate || undefined };
+  return { traceparent: `00-${UNTRACED_IDS.generateTraceId()}-${UNTRACED_IDS.generateSpanId()}-00`, tracestate: undefined };
+}
+
+/** W3C trace context: a known shape, not the invalid version ff, neither id all zeros. */
+function validTraceparent(value: string): boolean {
+  const match = TRACEPARENT.exec(value);
+  return match !== null && match[1] !== "ff" && !ALL_ZEROS.test(match[2]!) && !ALL_ZEROS.test(match[3]!);
+}
+
 const SAMPLED: SamplingResult = Object.freeze({ decision: 2 /* SamplingDecision.RECORD_AND_SAMPLED */ });
 const NOT_SAMPLED: SamplingResult = Object.freeze({ decision: 0 /* SamplingDecision.NOT_RECORD */ });
 

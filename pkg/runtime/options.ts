@@ -25,6 +25,8 @@ export interface RuntimeOptions {
   logAsJson: boolean;
   maxBodyBytes: number;
   gracefulShutdownMs: number;
+  /** daprd's --dapr-block-shutdown-duration: after SIGTERM the API keeps serving this long (or until the app reports unhealthy) before the shutdown starts. */
+  blockShutdownMs?: number;
   /** Concurrent deliveries per subscription unless the subscription says otherwise. */
   appMaxConcurrency: number;
   apiToken?: string;

@@ -104,6 +104,8 @@ export class Sidecar {
   private readonly http: HttpServer;
   private readonly grpc: GrpcApiServer;
   private readonly manager: RunnableManager;
+  /** Set while blockShutdown waits: the app reporting unhealthy ends the wait. */
+  private onAppUnhealthy?: () => void;
 
   constructor(readonly options: RuntimeOptions, deps: SidecarDeps) {
     this.metrics = deps.metrics;
@@ -120,7 +122,7 @@ export class Sidecar {
     this.appHealth = this.buildAppHealth(options, deps);
     this.inputBindings = new InputBindingsManager({ appChannel: this.appChannel, appHealth: this.appHealth, logger: deps.logger, metrics: deps.metrics, resiliency: { inbound: (component) => this.resiliency.inbound(component) } });
     this.processor.addListener(this.inputBindings);
-    this.resiliency = new ResiliencyRegistry({ logger: deps.logger, metrics: deps.metrics });
+    this.resiliency = new ResiliencyRegistry({ logger: deps.logger, metrics: deps.metrics, kindOf: (name) => this.store.entry(name)?.kind });
     this.controller = this.buildController(options, deps, gates.resources);
     this.configurationSubscriptions = new ConfigurationSubscriptions({ store: this.store, ...notificationChannel(this.appChannel), logger: deps.logger, metrics: deps.metrics });
     this.processor.addListener(this.configurationSubscriptions);
@@ -165,6 +167,7 @@ export class Sidecar {
     if (!this.appChannel || !options.appHealth.enabled) return undefined;
     return new AppHealthChecker(this.appChannel, options.appHealth, scoped(deps.logger, "runtime.apphealth"), (healthy) => {
       void (healthy ? this.pubsubSubscriptions?.resume() : this.pubsubSubscriptions?.pause());
+      if (!healthy) this.onAppUnhealthy?.();
     });
   }
 
@@ -307,6 +310,39 @@ export class Sidecar {
         close: async () => void (await this.pubsubSubscriptions?.close()),
       },
     ];
+  }
+
+  /**
+   * daprd's --dapr-block-shutdown-duration, after the stop signal: subscriptions and input bindings stop
+   * for good (in-flight deliveries drain) while the API keeps serving, so the app can finish its own
+   * publishes; resolves after `ms`, or sooner when the app reports unhealthy.
+   */
+  async blockShutdown(ms: number): Promise<void> {
+    this.logger.info(`blocking graceful shutdown for ${ms}ms or until the app reports unhealthy`);
+    this.inputBindings.close();
+    await this.pubsubSubscriptions?.close();
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        this.logger.info("block shutdown period expired, entering shutdown");
+        resolve();
+      }, ms);
+      this.onAppUnhealthy = () => {
+        clearTimeout(timer);
+        this.logger.info("the app reported unhealthy, entering shutdown");
+        resolve();
+      };
+    });
+  }
+
+  /**
+   * SIGHUP in standalone mode (daprd 1.18 restarts its runtime on it): every resource file is read
+   * again and the differences applied, as a file change does, and the --config file re-read.
+   */
+  async reload(): Promise<void> {
+    this.logger.info("SIGHUP: reloading every resource");
+    await this.controller.reload();
+    const configuration = await readConfiguration({ ...this.options, kubeConfig: undefined });
+    if (configuration) this.appConfiguration.apply(configuration);
   }
 
   /** Not awaited: the sidecar serves outbound calls while the app starts (spec note 8). */

@@ -190,8 +190,8 @@ describe("POST /v1.0/publish/<pubsubname>/<topic> (spec endpoint 1)", () => {
   });
 
   it("answers 404 when no pub/sub name or no topic is given (spec Errors table)", async () => {
-    expect((await request(rt.url).post("/v1.0/publish/pubsub").send("x").expect(404)).body.errorCode).toBe("ERR_TOPIC_EMPTY");
-    expect((await request(rt.url).post("/v1.0/publish/pubsub/").send("x").expect(404)).body.errorCode).toBe("ERR_TOPIC_EMPTY");
+    expect((await request(rt.url).post("/v1.0/publish/pubsub").send("x").expect(404)).body.errorCode).toBe("ERR_TOPIC_NAME_EMPTY");
+    expect((await request(rt.url).post("/v1.0/publish/pubsub/").send("x").expect(404)).body.errorCode).toBe("ERR_TOPIC_NAME_EMPTY");
     expect((await request(rt.url).post("/v1.0/publish/").send("x").expect(404)).body.errorCode).toBe("ERR_PUBSUB_EMPTY");
     expect((await request(rt.url).post("/v1.0/publish").send("x").expect(404)).body.errorCode).toBe("ERR_PUBSUB_EMPTY");
   });
@@ -295,7 +295,7 @@ describe("POST /v1.0-alpha1/publish/bulk/<pubsubname>/<topic> (spec endpoint 2)"
   });
 
   it("answers 404 when no pub/sub name or topic is given", async () => {
-    expect((await bulk("/v1.0-alpha1/publish/bulk/pubsub").send("[]").expect(404)).body.errorCode).toBe("ERR_TOPIC_EMPTY");
+    expect((await bulk("/v1.0-alpha1/publish/bulk/pubsub").send("[]").expect(404)).body.errorCode).toBe("ERR_TOPIC_NAME_EMPTY");
     expect((await bulk("/v1.0-alpha1/publish/bulk").send("[]").expect(404)).body.errorCode).toBe("ERR_PUBSUB_EMPTY");
   });
 });

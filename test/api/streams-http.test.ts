@@ -232,7 +232,7 @@ describe("an SSE stream", () => {
 describe("refusals", () => {
   it.each([
     ["an unknown pub/sub", { pubsubname: "nope", topic: "x" }, 404, "ERR_PUBSUB_NOT_FOUND"],
-    ["no topic", { pubsubname: "pubsub" }, 404, "ERR_TOPIC_EMPTY"],
+    ["no topic", { pubsubname: "pubsub" }, 404, "ERR_TOPIC_NAME_EMPTY"],
     ["no pub/sub name", { pubsubname: "", topic: "x" }, 404, "ERR_PUBSUB_EMPTY"],
     ["a topic the component's scopes refuse", { pubsubname: "scoped", topic: "other" }, 403, "ERR_PUBSUB_FORBIDDEN"],
     ["a maxInFlight of 0", { pubsubname: "pubsub", topic: "x", maxInFlight: 0 }, 400, "ERR_MALFORMED_REQUEST"],

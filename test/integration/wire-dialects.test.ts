@@ -143,11 +143,15 @@ describe("the CloudEvent type set by the envelope, by the pub/sub's API group", 
     expect(typeOn("/events/forcedspec")).toBe("com.runtime.event.sent");
   });
 
-  it("wraps a raw message in the subscriber's dialect, and types bulk deliveries com.dapr.event.sent.bulk / com.runtime.event.sent.bulk", async () => {
+  it("wraps a raw message for a runtime.io subscriber, hands a dapr.io one the JSON object as daprd does, and types bulk deliveries com.dapr.event.sent.bulk / com.runtime.event.sent.bulk", async () => {
     posted.length = 0;
-    expect((await publish("daprbus", "orders", "raw", "?metadata.rawPayload=true")).status).toBe(204);
-    await waitFor(() => typeOn("/events/dapr") !== undefined, { what: "the raw delivery" });
-    expect(posted.find((p) => p.path === "/events/dapr")!.body).toMatchObject({ type: "com.dapr.event.sent", data_base64: Buffer.from("raw").toString("base64") });
+    expect((await publish("specbus", "orders", "raw", "?metadata.rawPayload=true")).status).toBe(204);
+    await waitFor(() => typeOn("/events/spec") !== undefined, { what: "the raw delivery" });
+    expect(posted.find((p) => p.path === "/events/spec")!.body).toMatchObject({ type: "com.runtime.event.sent", data_base64: Buffer.from("raw").toString("base64") });
+    // daprd's subscription unmarshals the bytes as the event: a JSON object arrives unchanged (wire-dapr-pubsub.test.ts has the rest).
+    expect((await publish("daprbus", "orders", '{"n":0}', "?metadata.rawPayload=true")).status).toBe(204);
+    await waitFor(() => posted.some((p) => p.path === "/events/dapr"), { what: "the raw delivery" });
+    expect(posted.find((p) => p.path === "/events/dapr")!.body).toEqual({ n: 0 });
     for (const bus of ["daprbus", "specbus"]) expect((await publish(bus, "bulk", '{"n":2}')).status).toBe(204);
     await waitFor(() => typeOn("/events/daprbulk") !== undefined && typeOn("/events/specbulk") !== undefined, { what: "two bulk deliveries" });
     const daprBulk = posted.find((p) => p.path === "/events/daprbulk")!.body as { type: string; entries: Array<{ event: { type: string } }> };

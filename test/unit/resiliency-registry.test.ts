@@ -41,6 +41,46 @@ describe("ResiliencyRegistry", () => {
   });
 });
 
+describe("daprd's built-in policy names (pkg/resiliency getDefaultPolicy)", () => {
+  const kinds: Record<string, "pubsub" | "bindings"> = { orders: "pubsub", named: "pubsub", hook: "bindings" };
+  const withKinds = (): ResiliencyRegistry => new ResiliencyRegistry({ logger: createLogger({ appId: "t", level: "error", json: true }), metrics: new Metrics({ processMetrics: false }), kindOf: (name) => kinds[name] });
+  const retry = (duration: string): Record<string, unknown> => ({ policy: "constant", duration, maxRetries: 1 });
+
+  it("applies to every component no Resiliency names, the most specific name first, each kind of policy on its own", () => {
+    const r = withKinds();
+    r.update([
+      resource({
+        policies: {
+          retries: { DefaultRetryPolicy: retry("1s"), DefaultComponentRetryPolicy: retry("2s"), DefaultComponentInboundRetryPolicy: retry("3s"), DefaultPubsubComponentInboundRetryPolicy: retry("4s"), DefaultComponentOutboundRetryPolicy: retry("5s"), own: retry("6s") },
+          timeouts: { DefaultTimeoutPolicy: "7s" },
+          circuitBreakers: { DefaultBindingComponentOutboundCircuitBreakerPolicy: { trip: "consecutiveFailures >= 2", timeout: "1m" } },
+        },
+        targets: { components: { named: { outbound: { retry: "own" } } } },
+      }),
+    ]);
+    expect(r.inbound("orders")?.names).toEqual({ retry: "DefaultPubsubComponentInboundRetryPolicy", timeout: "DefaultTimeoutPolicy" });
+    expect(r.outbound("orders")?.names).toEqual({ retry: "DefaultComponentOutboundRetryPolicy", timeout: "DefaultTimeoutPolicy" });
+    expect(r.inbound("hook")?.names).toEqual({ retry: "DefaultComponentInboundRetryPolicy", timeout: "DefaultTimeoutPolicy" });
+    expect(r.outbound("hook")?.names).toEqual({ retry: "DefaultComponentOutboundRetryPolicy", timeout: "DefaultTimeoutPolicy", circuitBreaker: "DefaultBindingComponentOutboundCircuitBreakerPolicy" });
+    // A component some Resiliency names takes only what it names, in either direction.
+    expect(r.outbound("named")?.names).toEqual({ retry: "own" });
+    expect(r.inbound("named")).toBeUndefined();
+  });
+
+  it("follows a reload: a default that did not change keeps its policy object, one that changed or went away is replaced", () => {
+    const r = withKinds();
+    const spec = (duration: string): Record<string, unknown> => ({ policies: { retries: { DefaultComponentInboundRetryPolicy: retry(duration) } } });
+    r.update([resource(spec("250ms"))]);
+    const first = r.inbound("orders")!;
+    r.update([resource(spec("250ms")), resource({ policies: { timeouts: { unrelated: "1s" } } }, "other")]);
+    expect(r.inbound("orders")).toBe(first);
+    r.update([resource(spec("50ms"))]);
+    expect(r.inbound("orders")).not.toBe(first);
+    r.update([]);
+    expect(r.inbound("orders")).toBeUndefined();
+  });
+});
+
 describe("a Resiliency manifest", () => {
   it("with a trip that does not compile or an unknown policy is reported by file and field", async () => {
     const text = `apiVersion: dapr.io/v1alpha1

@@ -72,6 +72,8 @@ export const Errors = {
   internal: entry("ERR_INTERNAL", 500, "INTERNAL", "internal error: %s"),
   notReady: entry("ERR_HEALTH_NOT_READY", 500, "INTERNAL", "sidecar is not ready: %s"),
   componentsNotReady: entry("ERR_OUTBOUND_HEALTH_NOT_READY", 500, "INTERNAL", "sidecar outbound is not ready: %s"),
+  /** daprd's healthz with `?appid=` naming another app (name resolvers check they reached the right one). */
+  healthAppIdMismatch: entry("ERR_HEALTH_APPID_NOT_MATCH", 500, "INTERNAL", "dapr app-id does not match"),
   metadataKeyInvalid: entry("ERR_METADATA_SET", 400, "INVALID_ARGUMENT", "invalid metadata key: %s"),
   /** A building block runtimed does not serve (unsupported.ts names it); daprd's ERR_API_UNIMPLEMENTED is 501 too. */
   notSupported: entry("ERR_NOT_SUPPORTED", 501, "UNIMPLEMENTED", "%s"),
@@ -79,11 +81,13 @@ export const Errors = {
   // Pub/sub (spec: Errors, publish and bulk publish; gRPC codes: daprd's pkg/api/errors/pubsub.go)
   pubsubNotConfigured: entry("ERR_PUBSUB_NOT_CONFIGURED", 400, "FAILED_PRECONDITION", "no pubsub is configured"),
   pubsubEmpty: entry("ERR_PUBSUB_EMPTY", 404, "INVALID_ARGUMENT", "pubsub name is empty"),
-  pubsubTopicEmpty: entry("ERR_TOPIC_EMPTY", 404, "INVALID_ARGUMENT", "topic is empty in pubsub %s"),
+  pubsubTopicEmpty: entry("ERR_TOPIC_NAME_EMPTY", 404, "INVALID_ARGUMENT", "topic is empty in pubsub %s"),
   pubsubNotFound: entry("ERR_PUBSUB_NOT_FOUND", 404, "INVALID_ARGUMENT", "pubsub %s is not found"),
   pubsubForbidden: entry("ERR_PUBSUB_FORBIDDEN", 403, "PERMISSION_DENIED", "topic %s is not allowed for app id %s"),
   pubsubPublishMessage: entry("ERR_PUBSUB_PUBLISH_MESSAGE", 500, "INTERNAL", "error when publishing to topic %s in pubsub %s: %s"),
   pubsubCloudEventsSer: entry("ERR_PUBSUB_CLOUD_EVENTS_SER", 400, "INVALID_ARGUMENT", "error when creating the cloud event for topic %s in pubsub %s: %s"),
+  /** daprd's CloudEventCreation: a `dapr.io` pub/sub's cloudevents+json body that is not a JSON object. */
+  pubsubCloudEventCreation: entry("ERR_PUBSUB_CLOUD_EVENTS_SER", 500, "INVALID_ARGUMENT", "cannot create cloudevent"),
   pubsubEventsSer: entry("ERR_PUBSUB_EVENTS_SER", 400, "INVALID_ARGUMENT", "error when marshalling the bulk publish request for topic %s in pubsub %s: %s"),
   /**
    * SubscribeTopicEventsAlpha1's own refusals, with daprd's messages; daprd returns them as plain Go errors

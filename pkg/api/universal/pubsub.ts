@@ -13,6 +13,8 @@ export interface PublishEventInput {
   metadata: Record<string, string>;
   /** The caller's W3C traceparent (a header on HTTP, gRPC metadata), already validated. */
   traceparent?: string;
+  /** The caller's tracestate, carried into the envelope with its traceparent (daprd keeps it, tracing on or off). */
+  tracestate?: string;
 }
 
 export interface BulkPublishInput {
@@ -38,7 +40,7 @@ function checkTarget(ctx: ApiContext, pubsubName: string, topic: string): void {
 export async function publishEvent(ctx: ApiContext, input: PublishEventInput): Promise<void> {
   checkTarget(ctx, input.pubsubName, input.topic);
   try {
-    await ctx.pubsub!.publish({ pubsubName: input.pubsubName, topic: input.topic, body: input.data, contentType: input.contentType, metadata: input.metadata, traceparent: input.traceparent });
+    await ctx.pubsub!.publish({ pubsubName: input.pubsubName, topic: input.topic, body: input.data, contentType: input.contentType, metadata: input.metadata, traceparent: input.traceparent, tracestate: input.traceparent ? input.tracestate : undefined });
   } catch (error) {
     throw publishError(error, ctx.appId, input.pubsubName, input.topic);
   }
@@ -79,6 +81,8 @@ function publishError(error: unknown, appId: string, pubsubName: string, topic: 
       return Errors.pubsubForbidden(topic, appId);
     case "invalid-event":
       return Errors.pubsubCloudEventsSer(topic, pubsubName, error.message);
+    case "cloudevent-creation":
+      return Errors.pubsubCloudEventCreation();
     case "invalid-metadata":
       return Errors.pubsubRequestMetadata(topic, pubsubName, error.message);
     case "failed":

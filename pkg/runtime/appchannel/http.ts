@@ -11,6 +11,8 @@ import { AppChannelError, statusOutcome, type AppChannel, type BindingEvent, typ
 export interface HttpAppChannelOptions {
   address: string;
   port: number;
+  /** Sent as `dapr-app-id` with subscription discovery, as daprd's GetSubscriptionsHTTP does. */
+  appId?: string;
   /** Sent on every call (APP_API_TOKEN as header runtime-api-token; dapr-api-token too, for Dapr SDK apps: docs/api.md "Authentication"). */
   token?: Token;
   timeoutMs: number;
@@ -43,6 +45,8 @@ const HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
 /** Headers an event's metadata must never set: framing, routing and the app token belong to the sidecar. */
 const RESERVED_HEADERS = new Set(["host", "content-length", "content-type", "transfer-encoding", "connection", "keep-alive", "te", "trailer", "upgrade", "expect", "authorization", "runtime-api-token", "dapr-api-token", "proxy-authorization"]);
 /** W3C tracestate: list members of printable ASCII without CR/LF, bounded as the spec bounds it (32 members, 512 bytes). */
+/** Headers a delivery sets itself: message metadata of the same name does not replace them. */
+const DELIVERY_OWN_HEADERS = new Set(["traceparent", "tracestate", "pubsubname"]);
 const TRACESTATE = /^[\x20-\x2b\x2d-\x7e]+(,[\x20-\x2b\x2d-\x7e]+){0,31}$/;
 
 /**
@@ -80,7 +84,8 @@ export class HttpAppChannel implements AppChannel {
   }
 
   listSubscriptions<T>(parse: DeclarationParser<T>, logger: Logger, signal: AbortSignal): Promise<T[]> {
-    const get = (path: string): Promise<AppResponse> => this.invoke({ method: "GET", path, timeoutMs: 10_000, signal });
+    const headers = this.options.appId ? { "dapr-app-id": this.options.appId } : undefined;
+    const get = (path: string): Promise<AppResponse> => this.invoke({ method: "GET", path, headers, timeoutMs: 10_000, signal });
     return askUntilAnswered("subscription discovery", () => askHttpApp(get, parse, logger), logger, signal, this.options.discoveryMaxDelayMs ?? 5000);
   }
 
@@ -140,7 +145,7 @@ export class HttpAppChannel implements AppChannel {
       }
       const s = byId.get(entry.entryId);
       // In a bulk reply a status is required per entry: an empty one is not SUCCESS but an error.
-      results.set(entry.entryId, s === undefined || s === null || s === "" ? { outcome: "retry", reason: "entry without status" } : statusOutcome(s));
+      results.set(entry.entryId, typeof s !== "string" || s === "" ? { outcome: "retry", reason: "entry without a status string" } : statusOutcome(s));
     }
     return results;
   }
@@ -227,9 +232,20 @@ export class HttpAppChannel implements AppChannel {
   }
 }
 
-/** Headers the app gets with every delivery (docs/api.md "Subscriptions and delivery"); invoke adds the app token. */
+/**
+ * Headers the app gets with every delivery (docs/api.md "Subscriptions and delivery"); invoke adds the app token.
+ * The message's metadata (the publish call's `metadata.*` included, where the broker keeps it) comes
+ * along as headers, as daprd's HTTP postman sends it (WithCustomHTTPMetadata), minus what cannot be a
+ * header and what the sidecar owns.
+ */
 function deliveryHeaders(event: TopicEvent): Record<string, string> {
-  const headers: Record<string, string> = { "content-type": event.contentType, pubsubname: event.pubsubName };
+  const headers: Record<string, string> = {};
+  for (const key in event.metadata) {
+    const value = event.metadata[key]!;
+    if (HEADER_NAME.test(key) && HEADER_VALUE.test(value) && !RESERVED_HEADERS.has(key.toLowerCase()) && !DELIVERY_OWN_HEADERS.has(key.toLowerCase())) headers[key.toLowerCase()] = value;
+  }
+  headers["content-type"] = event.contentType;
+  headers["pubsubname"] = event.pubsubName;
   // Only a well-formed W3C traceparent becomes a header: a value with CR/LF would make Node throw (ARCHITECTURE.md "Hardening").
   if (event.traceparent && TRACEPARENT.test(event.traceparent)) {
     headers["traceparent"] = event.traceparent;

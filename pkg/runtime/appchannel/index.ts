@@ -17,7 +17,7 @@ export function createAppChannel(options: RuntimeOptions, token: Token | undefin
   if (options.appPort === undefined) return undefined;
   const common = { address: options.appChannelAddress, port: options.appPort, token, timeoutMs: CALLBACK_TIMEOUT_MS, maxReplyBytes: options.maxBodyBytes };
   if (options.appProtocol === "grpc") return new GrpcAppChannel(common);
-  return new HttpAppChannel({ ...common, healthPath: options.appHealth.path });
+  return new HttpAppChannel({ ...common, appId: options.appId, healthPath: options.appHealth.path });
 }
 
 /** Configuration notifications are HTTP callbacks only; for a gRPC app the reason it gets none. */

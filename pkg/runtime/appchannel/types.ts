@@ -112,10 +112,15 @@ export class AppChannelError extends Error {
   }
 }
 
-/** Spec "Processing status" (and daprd's TopicEventResponse): SUCCESS, RETRY, DROP; none is SUCCESS; anything else is an error, retried. */
+/**
+ * Spec "Processing status" (and daprd's TopicEventResponse): SUCCESS, RETRY, DROP, matched exactly as
+ * daprd's HTTP postman does; none is SUCCESS; a `status` that is not a string fails daprd's decode of the
+ * reply, which then skips the status check: SUCCESS too; any other string is an error, retried.
+ */
 export function statusOutcome(status: unknown): DeliveryResult {
   if (status === undefined || status === null || status === "") return { outcome: "success", reason: "no status" };
-  const value = typeof status === "string" ? status.toUpperCase() : status;
+  if (typeof status !== "string") return { outcome: "success", reason: `a non-string status (${JSON.stringify(status)}) is not read` };
+  const value = status;
   if (value === "SUCCESS") return { outcome: "success", reason: "SUCCESS" };
   if (value === "DROP") return { outcome: "drop", reason: "the app answered DROP" };
   if (value === "RETRY") return { outcome: "retry", reason: "the app answered RETRY" };

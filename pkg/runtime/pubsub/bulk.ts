@@ -41,7 +41,7 @@ export class BulkBatcher {
   submit(inbound: InboundMessage, path: string): Promise<DeliveryResult> {
     if (this.options.signal.aborted) return Promise.reject(new StoppedError());
     return new Promise<DeliveryResult>((settle, fail) => {
-      const entry: BulkEntry = { entryId: randomUUID(), event: inbound.bulkEvent, contentType: inbound.contentType, metadata: {} };
+      const entry: BulkEntry = { entryId: randomUUID(), event: inbound.bulkEvent, contentType: inbound.bulkContentType ?? inbound.contentType, metadata: {} };
       this.batch.push({ entry, path, settle, fail });
       if (this.batch.length >= this.options.bulk.maxMessagesCount) this.flush();
       else this.timer ??= setTimeout(() => this.flush(), this.options.bulk.maxAwaitDurationMs);
@@ -94,7 +94,7 @@ export class BulkBatcher {
         type: this.options.eventType,
         metadata: subscription.metadata,
         entries: group.map((p) => p.entry),
-        signal,
+        // No signal: a stopping subscription lets a bulk request under way finish (daprd 1.18 drains, not nacks).
       });
       for (const pending of group) pending.settle(results.get(pending.entry.entryId) ?? { outcome: "retry", reason: "entry missing from statuses" });
       span?.end();

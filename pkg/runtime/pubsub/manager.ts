@@ -208,6 +208,7 @@ export class SubscriptionManager implements ComponentListener {
           metrics: this.deps.metrics,
           defaultConcurrency: this.deps.defaultConcurrency,
           eventTypes: EVENT_TYPES[wireDialectOf(entry.resource)],
+          dialect: wireDialectOf(entry.resource),
           resiliency: this.deps.resiliency,
           tracing: this.deps.tracing,
           messagingSystem: messagingSystemOf(entry.resource.spec.type),

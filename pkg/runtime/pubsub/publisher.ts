@@ -1,19 +1,20 @@
-import { wireDialectOf } from "../../apis/dialect.js";
+import { wireDialectOf, type WireDialect } from "../../apis/dialect.js";
 import type { ComponentResource } from "../../apis/types.js";
 import { metadataInt, readPublishOptions, RequestMetadataError, type PublishOptions } from "../../components/pubsub/metadata.js";
 import { isBulkPublisher, type BulkPublishEntry, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
 import { randomUUID } from "node:crypto";
-import type { Tracing } from "../../diagnostics/tracing.js";
+import { untracedContext, type Tracing } from "../../diagnostics/tracing.js";
 import { DIRECT, type TargetPolicy } from "../resiliency/index.js";
 import type { ComponentStore } from "../store.js";
 import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaType, serializeEnvelope } from "./envelope.js";
+import { adoptDaprCloudEvent, cloudEventOverrides, DaprEnvelopeError, serializeDaprEnvelope, sortedJson } from "./envelope-dapr.js";
 import { messagingSystemOf, type PubSubMetrics } from "./metrics.js";
 import { TopicScopes } from "./scoping.js";
 
 /** Why a publish was refused; the HTTP layer maps each kind to its catalogue entry. */
 export class PublishError extends Error {
   constructor(
-    readonly kind: "not-found" | "forbidden" | "invalid-event" | "invalid-metadata" | "failed",
+    readonly kind: "not-found" | "forbidden" | "invalid-event" | "cloudevent-creation" | "invalid-metadata" | "failed",
     message: string,
   ) {
     super(message);
@@ -61,11 +62,12 @@ export class PubSubPublisher {
   }
 
   /** The component after scoping, and the CloudEvent `type` its dialect sets. */
-  private target(pubsubName: string, topic: string): { pubsub: PubSub; eventType: string } {
+  private target(pubsubName: string, topic: string): { pubsub: PubSub; eventType: string; dialect: WireDialect } {
     const entry = this.deps.store.entry(pubsubName);
     if (!entry || entry.kind !== "pubsub") throw new PublishError("not-found", `pubsub ${pubsubName} is not found`);
     if (!this.scopesOf(entry.resource).canPublish(this.deps.appId, topic)) throw new PublishError("forbidden", `topic ${topic} is not allowed for app id ${this.deps.appId}`);
-    return { pubsub: entry.instance as PubSub, eventType: EVENT_TYPES[wireDialectOf(entry.resource)].single };
+    const dialect = wireDialectOf(entry.resource);
+    return { pubsub: entry.instance as PubSub, eventType: EVENT_TYPES[dialect].single, dialect };
   }
 
   scopesOf(resource: ComponentResource): TopicScopes {
@@ -79,7 +81,7 @@ export class PubSubPublisher {
 
   publish(input: PublishInput): Promise<void> {
     const tracing = this.deps.tracing;
-    if (!tracing?.enabled) return this.publishNow(input);
+    if (!tracing?.enabled) return this.publishNow({ ...input, ...untracedContext(input.traceparent, input.tracestate) });
     // The broker write as a producer span; the CloudEvent carries its context to the consumer.
     const id = randomUUID();
     const span = tracing.start(`send ${input.topic}`, "producer", { ...this.messagingAttributes(input.pubsubName, input.topic, "send"), "messaging.message.id": id });
@@ -99,10 +101,10 @@ export class PubSubPublisher {
   }
 
   private async publishNow(input: PublishInput): Promise<void> {
-    const { pubsub, eventType } = this.target(input.pubsubName, input.topic);
+    const { pubsub, eventType, dialect } = this.target(input.pubsubName, input.topic);
     const { rawPayload: raw, ttlMs } = publishOptionsOf(input.metadata);
     const contentType = input.contentType || "text/plain";
-    const wrapped = raw ? input.body : this.envelope(input, contentType, ttlMs, eventType);
+    const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(input, contentType, ttlMs) : this.envelope(input, contentType, ttlMs, eventType);
     const data = wrapped instanceof Promise ? await wrapped : wrapped;
     const started = process.hrtime.bigint();
     try {
@@ -121,7 +123,10 @@ export class PubSubPublisher {
    */
   bulkPublish(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string): Promise<BulkPublishResult> {
     const tracing = this.deps.tracing;
-    if (!tracing?.enabled) return this.bulkPublishNow(pubsubName, topic, entries, metadata, traceparent);
+    if (!tracing?.enabled) {
+      const context = untracedContext(traceparent, undefined);
+      return this.bulkPublishNow(pubsubName, topic, entries, metadata, context.traceparent, context.tracestate);
+    }
     const span = tracing.start(`send ${topic}`, "producer", { ...this.messagingAttributes(pubsubName, topic, "send"), "messaging.batch.message_count": entries.length });
     return this.bulkPublishNow(pubsubName, topic, entries, metadata, span.headers.traceparent, span.headers.tracestate).then(
       (result) => {
@@ -137,7 +142,7 @@ export class PubSubPublisher {
   }
 
   private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
-    const { pubsub, eventType } = this.target(pubsubName, topic);
+    const { pubsub, eventType, dialect } = this.target(pubsubName, topic);
     const maxBytes = maxBulkBytesOf(metadata);
     publishOptionsOf(metadata);
     const failedEntries: BulkPublishResult["failedEntries"] = [];
@@ -156,7 +161,9 @@ export class PubSubPublisher {
       const entryMetadata = { ...metadata, ...entry.metadata };
       const { rawPayload, ttlMs } = options;
       if (rawPayload) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, ttlMs, metadata: entry.metadata };
-      const wrapped = this.envelope({ pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson }, entry.contentType, ttlMs, eventType);
+      const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson };
+      // daprd reads an entry's `cloudevent.*` overrides from the entry's own metadata.
+      const wrapped = dialect === "dapr" ? this.daprEnvelope({ ...entryInput, metadata: entry.metadata }, entry.contentType, ttlMs) : this.envelope(entryInput, entry.contentType, ttlMs, eventType);
       const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, ttlMs, metadata: entry.metadata });
       if (!(wrapped instanceof Promise)) return prepare(wrapped);
       const pending = wrapped.then(prepare);
@@ -181,6 +188,33 @@ export class PubSubPublisher {
     const failed = new Set(failedEntries.map((f) => f.entryId));
     for (const entry of prepared) this.deps.metrics.egress(pubsubName, topic, !failed.has(entry.entryId), started);
     return { failedEntries };
+  }
+
+  /**
+   * daprd's envelope for a `dapr.io` pub/sub (envelope-dapr.ts): `cloudevent.*` metadata overrides the
+   * id, source, type, subject and trace attributes; a cloudevents+json body keeps its own.
+   */
+  private daprEnvelope(input: PublishInput, contentType: string, ttlMs: number | undefined): Buffer {
+    const base = { id: input.id, source: this.deps.appId, topic: input.topic, pubsubName: input.pubsubName, contentType, data: input.body, traceparent: input.traceparent, tracestate: input.tracestate, ttlMs, serialisedJson: input.serialisedJson };
+    try {
+      if (mediaType(contentType) === CLOUDEVENTS_JSON) return sortedJson(adoptDaprCloudEvent(base));
+      const overrides = cloudEventOverrides(input.metadata);
+      if (!overrides) return serializeDaprEnvelope(base);
+      // NewCloudEvent: an overridden traceparent supersedes the trace id, itself overridable.
+      const traceid = overrides.traceid ?? base.traceparent;
+      return serializeDaprEnvelope({
+        ...base,
+        id: overrides.id ?? base.id,
+        source: overrides.source ?? base.source,
+        type: overrides.type,
+        subject: overrides.subject,
+        traceparent: overrides.traceparent ? overrides.traceparent : traceid,
+        tracestate: overrides.tracestate ?? base.tracestate,
+      });
+    } catch (error) {
+      if (!(error instanceof DaprEnvelopeError)) throw error;
+      throw new PublishError(error.creation ? "cloudevent-creation" : "invalid-event", error.message);
+    }
   }
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */

@@ -4,6 +4,9 @@ import { SubscriptionError } from "./subscription.js";
 
 type Program = (bindings: { event: CelInput }) => unknown;
 
+/** daprd's matchRoutingRule: a rule without a match expression matches every event. */
+const ALWAYS: Program = () => true;
+
 /**
  * Spec "Routing rules": rules are evaluated in order against the event (CEL over `event`, as Dapr
  * does), the first match wins, then `routes.default`. Expressions are compiled once, when the
@@ -18,10 +21,11 @@ export class Router {
 
   /** The CEL library is imported only for subscriptions that have rules: it costs megabytes otherwise unused. */
   static async compile(subscription: Subscription): Promise<Router> {
-    if (subscription.rules.length === 0) return new Router(subscription, [], () => false);
+    if (subscription.rules.every((rule) => rule.match.trim() === "")) return new Router(subscription, subscription.rules.map((rule) => ({ ...rule, program: ALWAYS })), () => false);
     const { celEnv, isCelError, parse, plan } = await import("@bufbuild/cel");
     const env = celEnv({});
     const rules = subscription.rules.map((rule) => {
+      if (rule.match.trim() === "") return { ...rule, program: ALWAYS };
       try {
         return { ...rule, program: plan(env, parse(rule.match)) as unknown as Program };
       } catch (error) {

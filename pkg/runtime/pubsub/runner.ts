@@ -7,7 +7,8 @@ import { BulkBatcher } from "./bulk.js";
 import { defaultDeliveryPolicy, type TargetPolicy } from "../resiliency/index.js";
 import { Semaphore, StoppedError } from "./concurrency.js";
 import { JsonDepthError } from "../../util/json.js";
-import { toInbound, type InboundMessage } from "./inbound.js";
+import { NotCloudEventError, toInbound, type InboundMessage } from "./inbound.js";
+import type { WireDialect } from "../../apis/dialect.js";
 import type { PubSubMetrics } from "./metrics.js";
 import { Router } from "./router.js";
 import { deliveryPolicy, type DeliveryPolicy, type Subscription } from "./subscription.js";
@@ -21,6 +22,8 @@ export interface RunnerDeps {
   defaultConcurrency: number;
   /** The CloudEvent types of the pub/sub's wire dialect: a raw message's wrapper, the bulk body. */
   eventTypes: { single: string; bulk: string };
+  /** The pub/sub's wire dialect: how a broker message becomes what the app gets (inbound.ts). */
+  dialect?: WireDialect;
   tracing?: Tracing;
   /** `messaging.system` of the spans: the broker (pubsub.redis -> redis). */
   messagingSystem?: string;
@@ -103,8 +106,9 @@ export class SubscriptionRunner {
     if (this.controller.signal.aborted) throw new StoppedError();
     let inbound: InboundMessage;
     try {
-      inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single);
+      inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single, this.deps.dialect);
     } catch (error) {
+      if (error instanceof NotCloudEventError) return this.notCloudEvent(message, error);
       // Never delivered nor retried: redelivery would fail the same way, for ever.
       if (!(error instanceof JsonDepthError)) throw error;
       this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
@@ -214,10 +218,21 @@ export class SubscriptionRunner {
     const release = await this.slots.acquire(signal);
     try {
       const { pubsubName, topic } = this.subscription;
-      return await this.deps.appChannel.deliverTopicEvent({ path, pubsubName, topic, event: inbound.event, body: inbound.body, contentType: inbound.contentType, rawPayload: this.policy.rawPayload, metadata: message.metadata, traceparent: inbound.traceparent, tracestate: inbound.tracestate, signal: attemptSignal });
+      return await this.deps.appChannel.deliverTopicEvent({ path, pubsubName, topic, event: inbound.event, body: inbound.body, contentType: inbound.contentType, rawPayload: inbound.opaque, metadata: message.metadata, traceparent: inbound.traceparent, tracestate: inbound.tracestate, signal: attemptSignal });
     } finally {
       release();
     }
+  }
+
+  /**
+   * daprd's subscription for a message that does not unmarshal as a CloudEvent: the dead-letter topic
+   * takes it, or the handler fails and the broker redelivers it (a Dapr app never sees it).
+   */
+  private async notCloudEvent(message: PubSubMessage, error: NotCloudEventError): Promise<Settlement | void> {
+    this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "retry", process.hrtime.bigint());
+    if (this.subscription.deadLetterTopic) return this.dropOrDeadLetter(message, undefined, error.message, "error", "malformed");
+    this.deps.logger.error(`error deserializing cloud event in pubsub ${this.subscription.pubsubName} and topic ${this.subscription.topic}: ${error.message}`);
+    throw error;
   }
 
   /**

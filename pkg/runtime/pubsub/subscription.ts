@@ -104,7 +104,8 @@ function parseOne(item: unknown, type: Subscription["type"]): Subscription {
       for (const rule of r["rules"] as unknown[]) {
         if (typeof rule !== "object" || rule === null) throw new SubscriptionError("a routes.rules entry is not an object");
         const { match, path } = rule as Record<string, unknown>;
-        rules.push({ match: str(match, "routes.rules[].match", true)!, path: normalisePath(str(path, "routes.rules[].path", true)!) });
+        // An empty match always matches, as daprd's CreateRoutingRule (spec silent): a catch-all rule.
+        rules.push({ match: str(match, "routes.rules[].match", false) ?? "", path: normalisePath(str(path, "routes.rules[].path", true)!) });
       }
     }
   }

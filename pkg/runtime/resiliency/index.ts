@@ -1,5 +1,6 @@
 import type { Counter, Gauge } from "prom-client";
 import { parseResiliencySpec, type ResiliencySpec, type TargetPolicies } from "../../apis/resiliency.js";
+import type { ComponentKind } from "../../components/component.js";
 import type { ResiliencyResource } from "../../apis/types.js";
 import { scoped, type Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
@@ -45,12 +46,21 @@ interface Entry {
  */
 export class ResiliencyRegistry {
   private table = new Map<string, Entry>();
+  /** Every component some Resiliency names (either direction): daprd gives those no default policies. */
+  private named = new Set<string>();
+  /** The policies of every Resiliency in scope, by name (a later resource's name wins, as daprd merges them). */
+  private merged?: ResiliencySpec;
+  /** Policies resolved from the Default* names, per component and direction (each its own breaker, as daprd's). */
+  private defaults = new Map<string, Entry | null>();
+  private readonly kindOf: (component: string) => ComponentKind | undefined;
   private readonly logger: Logger;
   private readonly loaded: Gauge;
   private readonly activations: Counter<"kind" | "target" | "direction">;
   private readonly cbState: Gauge<"target" | "direction">;
 
-  constructor(deps: { logger: Logger; metrics: Metrics }) {
+  /** `kindOf`: a component's building block, for the type-scoped default names (DefaultPubsubComponent...). */
+  constructor(deps: { logger: Logger; metrics: Metrics; kindOf?: (component: string) => ComponentKind | undefined }) {
+    this.kindOf = deps.kindOf ?? (() => undefined);
     this.logger = scoped(deps.logger, "runtime.resiliency");
     this.loaded = deps.metrics.gauge("resiliency_loaded", "Resiliency resources in force", []);
     this.activations = deps.metrics.counter("resiliency_activations_total", "Resiliency policy activations (a retry, a timeout firing, a breaker opening), by policy kind, target and direction", ["kind", "target", "direction"]);
@@ -58,17 +68,35 @@ export class ResiliencyRegistry {
   }
 
   outbound(component: string): TargetPolicy | undefined {
-    return this.table.get(key(component, "outbound"))?.policy;
+    return this.table.get(key(component, "outbound"))?.policy ?? this.defaultPolicy(component, "outbound");
   }
 
   inbound(component: string): TargetPolicy | undefined {
-    return this.table.get(key(component, "inbound"))?.policy;
+    return this.table.get(key(component, "inbound"))?.policy ?? this.defaultPolicy(component, "inbound");
+  }
+
+  /**
+   * daprd's built-in policy names (`pkg/resiliency`): a component no Resiliency names takes, per kind of
+   * policy, the first of Default<Type>Component<Direction><Kind>Policy, DefaultComponent<Direction>...,
+   * DefaultComponent..., Default<Kind>Policy that some Resiliency defines.
+   */
+  private defaultPolicy(component: string, direction: Direction): TargetPolicy | undefined {
+    if (!this.merged || this.named.has(component)) return undefined;
+    const k = key(component, direction);
+    const cached = this.defaults.get(k);
+    if (cached !== undefined) return cached?.policy;
+    const names = defaultNames(this.merged, this.kindOf(component), direction);
+    const entry = names ? { fingerprint: JSON.stringify(resolved(this.merged, names)), policy: this.build(this.merged, names, component, direction) } : null;
+    this.defaults.set(k, entry);
+    return entry?.policy;
   }
 
   /** The whole in-scope set (the controller's listener); each one was validated, trips compiled, when it was loaded. */
   update(resources: ResiliencyResource[]): void {
     const next = new Map<string, Entry>();
     const owner = new Map<string, string>();
+    const named = new Set<string>();
+    const merged: ResiliencySpec = { timeouts: new Map(), retries: new Map(), circuitBreakers: new Map(), components: new Map() };
     for (const resource of [...resources].sort((a, b) => a.metadata.name.localeCompare(b.metadata.name))) {
       const errors: Array<{ field: string; message: string }> = [];
       const spec = parseResiliencySpec(resource.spec, errors);
@@ -77,7 +105,11 @@ export class ResiliencyRegistry {
         this.logger.error(`Resiliency ${resource.metadata.name}: ${errors.map((e) => `${e.field}: ${e.message}`).join("; ")}; not applied`);
         continue;
       }
+      for (const [name, value] of spec.timeouts) merged.timeouts.set(name, value);
+      for (const [name, value] of spec.retries) merged.retries.set(name, value);
+      for (const [name, value] of spec.circuitBreakers) merged.circuitBreakers.set(name, value);
       for (const [component, targets] of spec.components) {
+        named.add(component);
         for (const direction of ["outbound", "inbound"] as const) {
           const names = targets[direction];
           if (!names || Object.keys(names).length === 0) continue;
@@ -96,9 +128,22 @@ export class ResiliencyRegistry {
       this.cbState.remove({ target, direction });
     }
     this.table = next;
+    this.named = named;
+    this.merged = merged;
+    // A component whose default policies did not change keeps its policy object, and so its breaker's state.
+    const defaults = new Map<string, Entry | null>();
+    for (const [k, entry] of this.defaults) {
+      if (!entry) continue;
+      const [component, direction] = k.split("\0") as [string, Direction];
+      const names = named.has(component) ? undefined : defaultNames(merged, this.kindOf(component), direction);
+      if (names && JSON.stringify(resolved(merged, names)) === entry.fingerprint) defaults.set(k, entry);
+      else if (entry.policy.breaker) this.cbState.remove({ target: component, direction });
+    }
+    this.defaults = defaults;
     this.loaded.set(resources.length);
     const described = [...next.keys()].map((k) => k.replace("\0", " ")).join(", ");
-    this.logger.info(`resiliency policies in force: ${described || "none (built-in defaults)"}`);
+    const defaultNamed = [...merged.retries.keys(), ...merged.timeouts.keys(), ...merged.circuitBreakers.keys()].filter((name) => /^Default\w*Policy$/.test(name));
+    this.logger.info(`resiliency policies in force: ${described || "none"}${defaultNamed.length > 0 ? `; for every other component: ${defaultNamed.join(", ")}` : described ? "" : " (built-in defaults)"}`);
   }
 
   private build(spec: ResiliencySpec, names: TargetPolicies, target: string, direction: Direction): TargetPolicy {
@@ -113,6 +158,24 @@ export class ResiliencyRegistry {
     if (policy.breaker) this.cbState.set({ target, direction }, 0);
     return policy;
   }
+}
+
+/** daprd's ComponentType names, by building block. */
+const DAPR_COMPONENT_TYPES: Record<ComponentKind, string> = { pubsub: "Pubsub", bindings: "Binding", secretstores: "Secretstore", configuration: "Configuration" };
+
+/** The Default* policy names that apply to a component (daprd's getDefaultPolicy); undefined when none is defined. */
+function defaultNames(spec: ResiliencySpec, kind: ComponentKind | undefined, direction: Direction): TargetPolicies | undefined {
+  const dir = direction === "inbound" ? "Inbound" : "Outbound";
+  const levels = [...(kind ? [`${DAPR_COMPONENT_TYPES[kind]}Component${dir}`] : []), `Component${dir}`, "Component", ""];
+  const first = (policies: Map<string, unknown>, kindName: string): string | undefined => levels.map((level) => `Default${level}${kindName}Policy`).find((name) => policies.has(name));
+  const names: TargetPolicies = {};
+  const retry = first(spec.retries, "Retry");
+  const timeout = first(spec.timeouts, "Timeout");
+  const circuitBreaker = first(spec.circuitBreakers, "CircuitBreaker");
+  if (retry) names.retry = retry;
+  if (timeout) names.timeout = timeout;
+  if (circuitBreaker) names.circuitBreaker = circuitBreaker;
+  return retry || timeout || circuitBreaker ? names : undefined;
 }
 
 function key(component: string, direction: Direction): string {

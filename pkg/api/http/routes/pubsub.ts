@@ -38,7 +38,7 @@ export function pubsubEndpoints(api: Universal): Endpoint[] {
       direct: true,
       handler: async (req, res) => {
         const { pubsubName, topic } = target(req);
-        await api.publishEvent({ pubsubName, topic, data: bodyOf(req), contentType: req.headers["content-type"], metadata: queryMetadata(req), traceparent: traceparentOf(req) });
+        await api.publishEvent({ pubsubName, topic, data: bodyOf(req), contentType: req.headers["content-type"], metadata: queryMetadata(req), traceparent: traceparentOf(req), tracestate: tracestateOf(req) });
         res.status(204).end();
       },
     },
@@ -72,11 +72,22 @@ function traceparentOf(req: Request): string | undefined {
   return value && TRACEPARENT.test(value) ? value : undefined;
 }
 
+/** W3C tracestate: list members of printable ASCII, at most 32 and 512 bytes; anything else is not carried. */
+const TRACESTATE = /^[\x20-\x2b\x2d-\x7e]+(,[\x20-\x2b\x2d-\x7e]+){0,31}$/;
+
+function tracestateOf(req: Request): string | undefined {
+  const header = req.headers.tracestate;
+  return typeof header === "string" && header.length <= 512 && TRACESTATE.test(header) ? header : undefined;
+}
+
 /**
  * Spec "Bulk publish entry": a JSON array of {entryId, event, contentType, metadata?}, sent as
  * application/json; entryIds present and unique; field names in any letter case, as Dapr reads them. Each event becomes bytes as Dapr does: JSON content
  * types serialise the value, other types take a string as it is.
  */
+/** Go's base64.StdEncoding: padded, no whitespace. */
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
 const BULK_ENTRY_FIELDS = ["entryId", "event", "contentType", "metadata"] as const;
 
 function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInputEntry[] {
@@ -99,7 +110,11 @@ function parseBulkBody(req: Request, pubsubName: string, topic: string): BulkInp
     let data: Buffer;
     const serialisedJson = isJsonType(contentType);
     if (serialisedJson) data = Buffer.from(JSON.stringify(event));
-    else if (typeof event === "string") data = Buffer.from(event);
+    else if (typeof event === "string" && mediaType(contentType) === "application/octet-stream") {
+      // daprd's ConvertEventToBytes (spec silent): binary data travels base64-encoded in the JSON body.
+      if (!BASE64.test(event) || event.length % 4 !== 0) throw bad(`entry ${JSON.stringify(entryId)}: unable to decode base64 application/octet-stream data`);
+      data = Buffer.from(event, "base64");
+    } else if (typeof event === "string") data = Buffer.from(event);
     else throw bad(`entry ${JSON.stringify(entryId)}: event must be a string for content type ${contentType}`);
     const entryMetadata: Record<string, string> = Object.create(null) as Record<string, string>;
     if (metadata !== undefined && metadata !== null) {

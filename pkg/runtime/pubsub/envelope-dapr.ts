@@ -1,0 +1,199 @@
+import { isUtf8 } from "node:buffer";
+import { randomUUID } from "node:crypto";
+import { JsonDepthError, jsonTooDeep, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+
+/**
+ * The CloudEvent envelope as daprd 1.18 writes it for a `dapr.io` pub/sub (components-contrib
+ * `pubsub/envelope.go`, daprd `pkg/runtime/pubsub/cloudevents.go`). Go marshals the envelope from a
+ * map, so its attributes come in sorted order, `data` first: the Dapr JS SDK's own e2e suite reads a
+ * raw-payload delivery's first value as the data, so the order is part of the wire here.
+ */
+
+/** components-contrib's DefaultCloudEventSource: the `source` of an event made around raw bytes, or left empty. */
+export const DAPR_DEFAULT_SOURCE = "Dapr";
+export const DAPR_EVENT_TYPE = "com.dapr.event.sent";
+const OCTET_STREAM = "application/octet-stream";
+
+export interface DaprEnvelopeInput {
+  /** `cloudevent.id` or a fresh uuid. */
+  id?: string;
+  source: string;
+  type?: string;
+  subject?: string;
+  topic: string;
+  pubsubName: string;
+  contentType: string;
+  data: Buffer;
+  /** The W3C context written as both `traceid` and `traceparent`; `""` when there is none, as daprd. */
+  traceparent?: string;
+  tracestate?: string;
+  /** Until the message expires (metadata.ttlInSeconds). */
+  ttlMs?: number;
+  /** `data` is JSON.stringify's output of a value this process parsed within the depth bound. */
+  serialisedJson?: boolean;
+}
+
+export class DaprEnvelopeError extends Error {
+  /** `creation`: the body cannot become a CloudEvent at all (daprd's CloudEventCreation, a 500). */
+  constructor(message: string, readonly creation = false) {
+    super(message);
+    this.name = "DaprEnvelopeError";
+  }
+}
+
+/** contenttype.isContentType: the exact media type, in any case, parameters allowed. */
+function isContentType(contentType: string, expected: string): boolean {
+  const lower = contentType.toLowerCase();
+  if (lower === expected) return true;
+  const semicolon = lower.indexOf(";");
+  return semicolon >= 0 && lower.slice(0, semicolon) === expected;
+}
+
+/**
+ * NewCloudEventsEnvelope: `data` is parsed JSON only for `application/json` (a string when it does not
+ * parse), `data_base64` only for `application/octet-stream` (and CloudEvents protobuf), a string for
+ * every other type (`+json` and form-encoded types included). Valid JSON is spliced in as sent rather
+ * than re-serialised (daprd re-marshals it: same value, its own spacing and key order).
+ */
+export function serializeDaprEnvelope(input: DaprEnvelopeInput): Buffer {
+  const contentType = input.contentType || "text/plain";
+  const tail = daprAttributes(input, contentType);
+  if (isContentType(contentType, "application/json")) {
+    if (input.serialisedJson) return joined('{"data":', input.data, tail);
+    const text = input.data.toString("utf8");
+    try {
+      JSON.parse(text);
+    } catch {
+      return Buffer.from(`{"data":${JSON.stringify(text)}${tail}`);
+    }
+    if (jsonTooDeep(input.data)) throw new DaprEnvelopeError(`the body is ${new JsonDepthError(MAX_JSON_DEPTH).message}`);
+    if (!isUtf8(input.data)) return Buffer.from(`{"data":${text}${tail}`);
+    return joined('{"data":', input.data, tail);
+  }
+  if (isContentType(contentType, OCTET_STREAM) || isContentType(contentType, "application/cloudevents+protobuf")) {
+    return Buffer.from(`{"data_base64":"${input.data.toString("base64")}"${tail}`);
+  }
+  return Buffer.from(`{"data":${JSON.stringify(input.data.toString("utf8"))}${tail}`);
+}
+
+/** Everything after `data`, in Go's sorted key order, with the closing brace. */
+function daprAttributes(input: DaprEnvelopeInput, contentType: string): string {
+  const q = JSON.stringify;
+  const nowMs = Date.now();
+  let out = `,"datacontenttype":${q(contentType)}`;
+  if (input.ttlMs !== undefined) out += `,"expiration":"${rfc3339Seconds(nowMs + input.ttlMs)}"`;
+  out += `,"id":${q(input.id || randomUUID())},"pubsubname":${q(input.pubsubName)},"source":${q(input.source || DAPR_DEFAULT_SOURCE)},"specversion":"1.0"`;
+  if (input.subject) out += `,"subject":${q(input.subject)}`;
+  const trace = q(input.traceparent ?? "");
+  out += `,"time":"${rfc3339Seconds(nowMs)}","topic":${q(input.topic)},"traceid":${trace},"traceparent":${trace},"tracestate":${q(input.tracestate ?? "")},"type":${q(input.type || DAPR_EVENT_TYPE)}}`;
+  return out;
+}
+
+function joined(prefix: string, data: Buffer, tail: string): Buffer {
+  const prefixBytes = Buffer.byteLength(prefix);
+  const tailBytes = Buffer.byteLength(tail);
+  const out = Buffer.allocUnsafe(prefixBytes + data.length + tailBytes);
+  out.write(prefix, 0, prefixBytes);
+  data.copy(out, prefixBytes);
+  out.write(tail, prefixBytes + data.length, tailBytes);
+  return out;
+}
+
+let cachedSecond = Number.NaN;
+let cachedText = "";
+
+/** Go's time.RFC3339 in UTC: to the second (daprd's `time` and `expiration`), formatted once per second. */
+export function rfc3339Seconds(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== cachedSecond) {
+    cachedSecond = second;
+    cachedText = `${new Date(second * 1000).toISOString().slice(0, 19)}Z`;
+  }
+  return cachedText;
+}
+
+/** An object serialised with its top-level keys sorted, as Go's json.Marshal writes a map. */
+export function sortedJson(event: Record<string, unknown>): Buffer {
+  const sorted: Record<string, unknown> = {};
+  for (const key of Object.keys(event).sort()) sorted[key] = event[key];
+  return Buffer.from(JSON.stringify(sorted));
+}
+
+/**
+ * FromCloudEvent: a body published as `application/cloudevents+json` keeps its attributes; `time`,
+ * `traceid`/`traceparent` and `tracestate` are added when absent (empty strings when there is no
+ * trace), `topic` and `pubsubname` set, `source`, `type` and `specversion` defaulted; no `id` is added
+ * and nothing is validated. A body that is not a JSON object cannot become a CloudEvent.
+ */
+export function adoptDaprCloudEvent(input: DaprEnvelopeInput): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = parseJson(input.data);
+  } catch (error) {
+    if (error instanceof JsonDepthError) throw new DaprEnvelopeError(`the body is ${error.message}`);
+    throw new DaprEnvelopeError(`cannot create cloudevent: ${(error as Error).message}`, true);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new DaprEnvelopeError("cannot create cloudevent: the body is not a JSON object", true);
+  const event = parsed as Record<string, unknown>;
+  if (!Object.hasOwn(event, "time")) event["time"] = rfc3339Seconds(Date.now());
+  if (!Object.hasOwn(event, "traceid")) {
+    event["traceid"] = input.traceparent ?? "";
+    event["traceparent"] = input.traceparent ?? "";
+  }
+  if (!Object.hasOwn(event, "tracestate")) event["tracestate"] = input.tracestate ?? "";
+  event["topic"] = input.topic;
+  event["pubsubname"] = input.pubsubName;
+  event["source"] ??= DAPR_DEFAULT_SOURCE;
+  event["type"] ??= DAPR_EVENT_TYPE;
+  event["specversion"] ??= "1.0";
+  if (input.ttlMs !== undefined) event["expiration"] = rfc3339Seconds(Date.now() + input.ttlMs);
+  return event;
+}
+
+/**
+ * FromRawPayload, as daprd's subscription builds it around a message for a rawPayload subscription:
+ * the broker's bytes exactly (for a message published with an envelope, the whole envelope) as
+ * `data_base64`, a fresh id, the trace context the message's metadata carries, if any.
+ */
+export function fromRawPayload(data: Buffer, topic: string, pubsubName: string, metadata: Record<string, string> | undefined): Record<string, unknown> {
+  const event: Record<string, unknown> = {
+    data_base64: data.toString("base64"),
+    datacontenttype: OCTET_STREAM,
+    id: randomUUID(),
+    pubsubname: pubsubName,
+    source: DAPR_DEFAULT_SOURCE,
+    specversion: "1.0",
+    topic,
+  };
+  const traceid = metadata?.["traceid"];
+  const traceparent = metadata?.["traceparent"];
+  const tracestate = metadata?.["tracestate"];
+  if (traceid !== undefined) event["traceid"] = traceid;
+  if (traceparent !== undefined) {
+    event["traceid"] = traceparent;
+    event["traceparent"] = traceparent;
+  }
+  if (tracestate !== undefined) event["tracestate"] = tracestate;
+  event["type"] = DAPR_EVENT_TYPE;
+  return event;
+}
+
+const OVERRIDES = ["id", "source", "type", "subject", "traceid", "traceparent", "tracestate"] as const;
+export type CloudEventOverrides = Partial<Record<(typeof OVERRIDES)[number], string>>;
+
+/**
+ * daprd's `cloudevent.*` request metadata (mapstructure's weak decode: any letter case): id, source,
+ * type, subject and the trace attributes; `topic`, `pubsub`, `datacontenttype` and `data` are not
+ * overridable. Undefined when there are none: the common publish pays one scan of its metadata keys.
+ */
+export function cloudEventOverrides(metadata: Record<string, string>): CloudEventOverrides | undefined {
+  let overrides: CloudEventOverrides | undefined;
+  for (const key in metadata) {
+    if (key.length < 12 || key.slice(0, 11).toLowerCase() !== "cloudevent.") continue;
+    const name = key.slice(11).toLowerCase();
+    for (const field of OVERRIDES) {
+      if (field === name) (overrides ??= {})[field] = metadata[key]!;
+    }
+  }
+  return overrides;
+}
