@@ -1,4 +1,4 @@
-// The performance targets (issue 41), as ratios against a floor measured in the same run. A missed target is
+// The performance targets, as ratios against a floor measured in the same run. A missed target is
 // reported with where the time goes; a target is never lowered here or in the docs.
 export const TARGETS = Object.freeze({
   /** Publish throughput, sidecar / the minimal relay of the same broker client, per broker and transport: at least. */

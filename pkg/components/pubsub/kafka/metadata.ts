@@ -49,7 +49,7 @@ const ACKS: Record<string, -1 | 1 | 0> = { all: -1, local: 1, none: 0 };
 
 /**
  * Parses and checks the connection and consumer metadata; every error names the component and the field.
- * `appId` is the consumer group's default (DESIGN.md: the app id names the group, as in Dapr).
+ * `appId` is the consumer group's default: the app id names the group, as in Dapr.
  */
 export function parseKafkaMetadata(metadata: ComponentMetadata, appId: string): KafkaSettings {
   const brokers = metadata
