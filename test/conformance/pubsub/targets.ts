@@ -211,6 +211,8 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     // concurrency single (the default): one message at a time per subscription, in order.
     ordering: true,
     durableGroups: true,
+    // The server redelivers a nak'ed message at its time: real time.
+    delayedDelivery: { injectedClock: false },
     timeoutMs: 10_000,
     // The shared NATS outlives the run: each case's stream (the one holding its subject) goes with the suite.
     dropTopics: async (topics) => {
