@@ -140,9 +140,16 @@ export class JetStreamDelayed {
         }
         await this.ensureHolding();
         const consumer = await this.options.js.consumers.get(HOLDING_STREAM, MOVER);
-        this.messages = await consumer.consume({ max_messages: 256, expires: MOVER_ACK_WAIT_MS, abort_on_missing_resource: true });
+        if (signal.aborted) break;
+        const messages = await consumer.consume({ max_messages: 256, expires: MOVER_ACK_WAIT_MS, abort_on_missing_resource: true });
+        this.messages = messages;
+        // close() ran while the pull was being set up: it found nothing to close.
+        if (signal.aborted) {
+          await messages.close().catch(() => undefined);
+          break;
+        }
         backoff.reset();
-        for await (const message of this.messages) {
+        for await (const message of messages) {
           const due = Number(message.headers?.get(DELIVER_AT_HEADER));
           const wait = Number.isFinite(due) ? due - this.options.now() : 0;
           if (wait > 0) {
