@@ -26,6 +26,7 @@ const BENCHES = {
   12: "./12-mqtt.mjs",
   13: "./13-grpc-publish.mjs",
   21: "./21-app-channel.mjs",
+  22: "./22-delayed-burst.mjs",
 };
 
 // The load on the machine when the run began: other processes sharing the cores skew every figure.
