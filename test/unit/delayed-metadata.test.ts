@@ -71,3 +71,16 @@ describe("the deliverat CloudEvent extension", () => {
     expect(deliverAtOf(plain)).toBeUndefined();
   });
 });
+
+describe("the Redis delay set's key", () => {
+  it("shares the stream's Cluster slot: the topic's own hash tag, else the topic wrapped in one; none where braces defeat both", async () => {
+    const { delayedKeyOf } = await import("../../pkg/components/pubsub/redis/delayed.js");
+    const { slotGroupOf } = await import("../../pkg/components/pubsub/redis/redis.js");
+    expect(delayedKeyOf("orders", slotGroupOf)).toBe("runtime-delayed:{orders}");
+    expect(delayedKeyOf("{orders}.paid", slotGroupOf)).toBe("runtime-delayed:{orders}.paid");
+    expect(delayedKeyOf("a{b", slotGroupOf)).toBe("runtime-delayed:{a{b}");
+    for (const topic of ["orders", "{orders}.paid", "a{b", "x.y.z"]) expect(slotGroupOf(delayedKeyOf(topic, slotGroupOf)!)).toBe(slotGroupOf(topic));
+    expect(delayedKeyOf("a}b", slotGroupOf)).toBeUndefined();
+    expect(delayedKeyOf("x{}", slotGroupOf)).toBeUndefined();
+  });
+});
