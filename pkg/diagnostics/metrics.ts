@@ -57,8 +57,9 @@ export class Metrics {
     return new Histogram({ name: `${METRIC_PREFIX}${name}`, help, labelNames, buckets: LATENCY_BUCKETS_MS, registers: [this.registry] });
   }
 
-  gauge<L extends string>(name: string, help: string, labelNames: readonly L[]): Gauge<L> {
-    return new Gauge({ name: `${METRIC_PREFIX}${name}`, help, labelNames, registers: [this.registry] });
+  /** `collect`, when given, runs at each read of the registry (a scrape) to set the gauge's values first. */
+  gauge<L extends string>(name: string, help: string, labelNames: readonly L[], collect?: (this: Gauge<L>) => void | Promise<void>): Gauge<L> {
+    return new Gauge({ name: `${METRIC_PREFIX}${name}`, help, labelNames, registers: [this.registry], ...(collect ? { collect } : {}) });
   }
 
   counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {

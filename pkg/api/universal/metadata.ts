@@ -1,3 +1,4 @@
+import { DELAYED_DELIVERY_CAPABILITY, supportsDelayedDelivery } from "../../components/pubsub/types.js";
 import type { ApiContext, SubscriptionInfo } from "./context.js";
 import { Errors } from "./errors.js";
 
@@ -22,7 +23,7 @@ export function getMetadata(ctx: ApiContext): MetadataView {
       name: entry.name,
       type: entry.resource.spec.type,
       version: entry.resource.spec.version,
-      capabilities: entry.instance.features?.() ?? [],
+      capabilities: [...(entry.instance.features?.() ?? []), ...(entry.kind === "pubsub" && supportsDelayedDelivery(entry.instance) ? [DELAYED_DELIVERY_CAPABILITY] : [])],
     })),
     componentErrors: ctx.store.failures(),
     subscriptions: ctx.subscriptions(),

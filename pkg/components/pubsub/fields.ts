@@ -14,3 +14,6 @@ export const BACKOFF_FIELDS: readonly MetadataField[] = [
 
 /** `consumerID`, which every broker reads the same way (metadata.ts componentConsumerGroup). */
 export const CONSUMER_ID_FIELD: MetadataField = { name: "consumerID", type: "string", description: "The consumer group: replicas sharing it compete for messages. Default: the app-id." };
+
+/** `maxDeliveryDelay`, of every broker that holds delayed messages (DelayedDelivery). */
+export const MAX_DELIVERY_DELAY_FIELD: MetadataField = { name: "maxDeliveryDelay", type: "duration", default: "720h", description: "The furthest ahead a publish's deliverAt or deliverAfter may lie; beyond it the publish is refused (400)." };

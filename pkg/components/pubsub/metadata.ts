@@ -28,6 +28,81 @@ export interface PublishOptions {
   rawPayload: boolean;
   /** How long the message lives unread (`ttlInSeconds`, or Dapr's `ttl`); undefined: for ever. */
   ttlMs?: number;
+  /** When the message is to be delivered (`deliverAt` or `deliverAfter`); undefined: now. */
+  delivery?: DeliveryTime;
+}
+
+/** A resolved delivery time, with the field and value it was read from (a refusal names them). */
+export interface DeliveryTime {
+  /** Epoch ms; at or before the publish time the message is delivered at once. */
+  at: number;
+  field: "deliverAt" | "deliverAfter";
+  value: string;
+}
+
+/** The longest delivery delay a component accepts unless its `maxDeliveryDelay` metadata says otherwise. */
+export const DEFAULT_MAX_DELIVERY_DELAY_MS = 30 * 24 * 3_600_000;
+
+/** RFC 3339's date-time (section 5.6): a date, `T` (or a space, as the RFC allows), a time, a zone. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Delayed delivery: `deliverAt`, an RFC 3339 time, or `deliverAfter`, a Go duration with its unit
+ * (`90s`, `10m`, `1h30m`), counted from `now`. Both at once is a mistake, not a precedence rule to
+ * guess. A negative duration is refused (a time in the past is not: clocks differ, and it means "now").
+ */
+export function metadataDelivery(metadata: Readonly<Record<string, string>>, now: number): DeliveryTime | undefined {
+  const at = metadataValue(metadata, "deliverAt");
+  const after = metadataValue(metadata, "deliverAfter");
+  if (at !== undefined && after !== undefined) throw new RequestMetadataError("deliverAfter", after, "absent when deliverAt is given (one delivery time per message)");
+  if (at !== undefined) {
+    const text = at.trim();
+    const ms = RFC3339.test(text) && realDate(text) ? Date.parse(text.replace(" ", "T")) : Number.NaN;
+    if (Number.isNaN(ms)) throw new RequestMetadataError("deliverAt", at, "an RFC 3339 time such as 2030-01-02T15:04:05Z");
+    return { at: ms, field: "deliverAt", value: at };
+  }
+  if (after !== undefined) {
+    const text = after.trim();
+    const ms = /[a-zµ]$/.test(text) ? parseDurationMs(text) : undefined;
+    if (ms === undefined) throw new RequestMetadataError("deliverAfter", after, "a duration such as 90s, 10m or 1h30m");
+    return { at: now + Math.ceil(ms), field: "deliverAfter", value: after };
+  }
+  return undefined;
+}
+
+/** A component's `maxDeliveryDelay` (MAX_DELIVERY_DELAY_FIELD). */
+export function maxDeliveryDelayOf(metadata: ComponentMetadata): number {
+  const ms = metadata.durationMs("maxDeliveryDelay", DEFAULT_MAX_DELIVERY_DELAY_MS);
+  if (!(ms > 0)) throw metadata.error("maxDeliveryDelay", "must be greater than 0");
+  return ms;
+}
+
+/** A delivery time further ahead than the component holds messages: the caller's mistake, named by its field. */
+export function checkDeliveryDelay(delivery: DeliveryTime, now: number, maxDelayMs: number): void {
+  if (delivery.at - now > maxDelayMs) throw new RequestMetadataError(delivery.field, delivery.value, `at most ${formatDelay(maxDelayMs)} ahead (the component's maxDeliveryDelay)`);
+}
+
+/** Date.parse rolls an impossible day over (Feb 30 -> Mar 2); RFC 3339 refuses it. */
+function realDate(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+}
+
+function formatDelay(ms: number): string {
+  if (ms % 3_600_000 === 0) return `${ms / 3_600_000}h`;
+  if (ms % 1000 === 0) return `${ms / 1000}s`;
+  return `${ms}ms`;
+}
+
+/**
+ * A bulk entry's metadata over the request's, where one delivery time replaces the other: an entry
+ * naming `deliverAfter` overrides a request-wide `deliverAt` rather than clashing with it.
+ */
+export function entryMetadataOver(request: Readonly<Record<string, string>>, entry: Readonly<Record<string, string>>): Record<string, string> {
+  const entryDelivery = metadataValue(entry, "deliverAt") !== undefined || metadataValue(entry, "deliverAfter") !== undefined;
+  if (!entryDelivery) return { ...request, ...entry };
+  const base = Object.fromEntries(Object.entries(request).filter(([key]) => !/^deliver(at|after)$/i.test(key)));
+  return { ...base, ...entry };
 }
 
 /**
@@ -92,8 +167,8 @@ export function metadataTtlMs(metadata: Readonly<Record<string, string>>): numbe
 }
 
 /** A publish request's (or bulk entry's) metadata, read once. */
-export function readPublishOptions(metadata: Readonly<Record<string, string>>): PublishOptions {
-  return { rawPayload: metadataBool(metadata, "rawPayload", false), ttlMs: metadataTtlMs(metadata) };
+export function readPublishOptions(metadata: Readonly<Record<string, string>>, now: number = Date.now()): PublishOptions {
+  return { rawPayload: metadataBool(metadata, "rawPayload", false), ttlMs: metadataTtlMs(metadata), delivery: metadataDelivery(metadata, now) };
 }
 
 /** Epoch ms at which a message published at `now` expires; undefined without a TTL. */

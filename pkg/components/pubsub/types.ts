@@ -34,6 +34,11 @@ export interface PublishRequest {
   contentType?: string;
   /** How long the message lives unread; the runtime read it once from the request (metadata.ts). */
   ttlMs?: number;
+  /**
+   * Epoch ms before which the message must not be delivered (delayed delivery); set only on a
+   * component that implements DelayedDelivery, and only when it lies ahead of the publish.
+   */
+  deliverAt?: number;
   /** The request's metadata as given, for the broker's own names (routingKey, ...). */
   metadata: Record<string, string>;
 }
@@ -82,6 +87,8 @@ export interface BulkPublishEntry {
   contentType?: string;
   /** The entry's TTL (its metadata over the request's), read once by the runtime. */
   ttlMs?: number;
+  /** The entry's delivery time (PublishRequest.deliverAt). */
+  deliverAt?: number;
   metadata: Record<string, string>;
 }
 
@@ -120,3 +127,24 @@ export interface RetryDefaultsProvider {
 export function hasRetryDefaults(component: object): component is RetryDefaultsProvider {
   return typeof (component as Partial<RetryDefaultsProvider>).retryDefaults === "function";
 }
+
+/**
+ * Optional ability, found at run time: a broker that holds a delayed message durably until its time
+ * (PublishRequest.deliverAt). The runtime refuses a delivery time for a component without it (400),
+ * so a broker that cannot keep such a message through a restart never accepts one; a publish it
+ * resolves is held by the broker, not in the sidecar's memory (the in-memory broker is the exception
+ * that proves it: it holds nothing durably in the first place).
+ */
+export interface DelayedDelivery {
+  /** The furthest ahead a delivery time may lie (`maxDeliveryDelay`). */
+  maxDeliveryDelayMs(): number;
+  /** Messages held for later per topic, as the broker counts them (runtime_pubsub_delayed_pending). */
+  delayedPending(): Promise<ReadonlyArray<{ topic: string; count: number }>>;
+}
+
+export function supportsDelayedDelivery(pubsub: object): pubsub is PubSub & DelayedDelivery {
+  return typeof (pubsub as Partial<DelayedDelivery>).maxDeliveryDelayMs === "function";
+}
+
+/** The capability `GET /v1.0/metadata` lists for a DelayedDelivery component. */
+export const DELAYED_DELIVERY_CAPABILITY = "delayedDelivery";

@@ -29,6 +29,8 @@ export interface DaprEnvelopeInput {
   tracestate?: string;
   /** Until the message expires (metadata.ttlInSeconds). */
   ttlMs?: number;
+  /** Epoch ms of a delayed delivery: the `deliverat` extension attribute. */
+  deliverAt?: number;
   /** `data` is JSON.stringify's output of a value this process parsed within the depth bound. */
   serialisedJson?: boolean;
 }
@@ -81,6 +83,7 @@ function daprAttributes(input: DaprEnvelopeInput, contentType: string): string {
   const q = JSON.stringify;
   const nowMs = Date.now();
   let out = `,"datacontenttype":${q(contentType)}`;
+  if (input.deliverAt !== undefined) out += `,"deliverat":"${new Date(input.deliverAt).toISOString()}"`;
   if (input.ttlMs !== undefined) out += `,"expiration":"${rfc3339Seconds(nowMs + input.ttlMs)}"`;
   out += `,"id":${q(input.id || randomUUID())},"pubsubname":${q(input.pubsubName)},"source":${q(input.source || DAPR_DEFAULT_SOURCE)},"specversion":"1.0"`;
   if (input.subject) out += `,"subject":${q(input.subject)}`;
@@ -136,6 +139,7 @@ export function adoptDaprCloudEvent(input: DaprEnvelopeInput): Record<string, un
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new DaprEnvelopeError("cannot create cloudevent: the body is not a JSON object", true);
   const event = parsed as Record<string, unknown>;
   if (!Object.hasOwn(event, "time")) event["time"] = rfc3339Seconds(Date.now());
+  if (input.deliverAt !== undefined) event["deliverat"] = new Date(input.deliverAt).toISOString();
   if (!Object.hasOwn(event, "traceid")) {
     event["traceid"] = input.traceparent ?? "";
     event["traceparent"] = input.traceparent ?? "";

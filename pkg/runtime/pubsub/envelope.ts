@@ -33,6 +33,8 @@ export interface EnvelopeInput {
   id?: string;
   /** Milliseconds until the message expires (metadata.ttlInSeconds, read by components/pubsub/metadata.ts). */
   ttlMs?: number;
+  /** Epoch ms of a delayed delivery: the `deliverat` extension attribute (a CloudEvents extension name is lower-case alphanumerics). */
+  deliverAt?: number;
   /** The CloudEvent `type` (EVENT_TYPES by the component's dialect); default the spec's. */
   eventType?: string;
   /**
@@ -120,6 +122,7 @@ function envelopeHead(input: EnvelopeInput, contentType: string): string {
   if (input.traceparent) head += `,"traceparent":${q(input.traceparent)},"traceid":${q(input.traceparent)}`;
   if (input.tracestate) head += `,"tracestate":${q(input.tracestate)}`;
   if (input.ttlMs !== undefined) head += `,"expiration":"${new Date(nowMs + input.ttlMs).toISOString()}"`;
+  if (input.deliverAt !== undefined) head += `,"deliverat":"${new Date(input.deliverAt).toISOString()}"`;
   return head;
 }
 
@@ -150,6 +153,7 @@ function addTraceAndExpiry(event: Record<string, unknown>, input: EnvelopeInput)
   if (input.ttlMs !== undefined) {
     event["expiration"] = new Date(Date.now() + input.ttlMs).toISOString();
   }
+  if (input.deliverAt !== undefined) event["deliverat"] = new Date(input.deliverAt).toISOString();
 }
 
 /**
@@ -189,6 +193,14 @@ async function validateCloudEvent(event: Record<string, unknown>): Promise<void>
     const details = (error as { errors?: unknown[] }).errors;
     throw new EnvelopeError(`invalid CloudEvent: ${(error as Error).message}${details ? ` ${JSON.stringify(details)}` : ""}`);
   }
+}
+
+/** Epoch ms of the `deliverat` attribute of a delayed message, if any. */
+export function deliverAtOf(event: Record<string, unknown>): number | undefined {
+  const value = event["deliverat"];
+  if (typeof value !== "string") return undefined;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 /** Epoch ms of the `expiration` attribute, if any (a broker without TTL still never delivers an expired message). */

@@ -1,4 +1,4 @@
-import type { Counter, Histogram } from "prom-client";
+import type { Counter, Gauge, Histogram } from "prom-client";
 import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
 
 /** OpenTelemetry's `messaging.system` of a pub/sub component: its broker (`pubsub.redis` -> `redis`). */
@@ -13,6 +13,11 @@ export class PubSubMetrics {
   readonly ingressTotal: Counter<"component" | "topic" | "process_status">;
   readonly ingressLatency: Histogram<"component" | "topic" | "process_status">;
   readonly deadLetters: Counter<"component" | "topic" | "reason">;
+  readonly delayedPending: Gauge<"component" | "topic">;
+  readonly delayedArrivals: Counter<"component" | "topic">;
+  readonly delayedLag: Histogram<"component" | "topic">;
+  /** What the brokers hold for later, asked at each scrape (a broker's own count, so it survives a restart of this process). */
+  private pendingSource?: () => Promise<Array<{ component: string; topic: string; count: number }>>;
 
   constructor(private readonly metrics: Metrics) {
     this.egressTotal = metrics.counter("pubsub_egress_total", "Messages published, by component, topic and outcome", ["component", "topic", "success"]);
@@ -20,6 +25,28 @@ export class PubSubMetrics {
     this.ingressTotal = metrics.counter("pubsub_ingress_total", "Deliveries to the app, by component, topic and process_status (success|retry|drop)", ["component", "topic", "process_status"]);
     this.deadLetters = metrics.counter("pubsub_deadletter_total", "Messages moved to a subscription's dead-letter topic, by component, topic and reason (drop, retries, unroutable, malformed: JSON nested too deep to parse)", ["component", "topic", "reason"]);
     this.ingressLatency = metrics.histogram("pubsub_ingress_latency_ms", "Delivery latency to the app in milliseconds", ["component", "topic", "process_status"]);
+    const pendingOf = (): (() => Promise<Array<{ component: string; topic: string; count: number }>>) | undefined => this.pendingSource;
+    // Asked at each scrape: the count is the broker's at that moment.
+    this.delayedPending = metrics.gauge("pubsub_delayed_pending", "Delayed messages the broker holds until their delivery time, by component and topic", ["component", "topic"], async function collect() {
+      const source = pendingOf();
+      if (!source) return;
+      const counts = await source().catch(() => []);
+      this.reset();
+      for (const { component, topic, count } of counts) this.set({ component, topic }, count);
+    });
+    this.delayedArrivals = metrics.counter("pubsub_delayed_deliveries_total", "Delayed messages (a deliverat attribute) the broker handed over for delivery, by component and topic", ["component", "topic"]);
+    this.delayedLag = metrics.histogram("pubsub_delayed_delivery_lag_ms", "How long after its deliverat time a delayed message reached the sidecar, in milliseconds", ["component", "topic"]);
+  }
+
+  /** Where the delayed-pending gauge reads its counts (the publisher, which knows the components). */
+  countDelayedPendingWith(source: () => Promise<Array<{ component: string; topic: string; count: number }>>): void {
+    this.pendingSource = source;
+  }
+
+  /** A delayed message reached the sidecar `lagMs` after its delivery time. */
+  delayedArrival(component: string, topic: string, lagMs: number): void {
+    this.delayedArrivals.inc({ component, topic });
+    this.delayedLag.observe({ component, topic }, Math.max(0, lagMs));
   }
 
   egress(component: string, topic: string, success: boolean, startedNs: bigint): void {

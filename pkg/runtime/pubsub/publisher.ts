@@ -1,7 +1,7 @@
 import { wireDialectOf, type WireDialect } from "../../apis/dialect.js";
 import type { ComponentResource } from "../../apis/types.js";
-import { metadataInt, readPublishOptions, RequestMetadataError, type PublishOptions } from "../../components/pubsub/metadata.js";
-import { isBulkPublisher, type BulkPublishEntry, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
+import { checkDeliveryDelay, entryMetadataOver, metadataInt, readPublishOptions, RequestMetadataError, type DeliveryTime, type PublishOptions } from "../../components/pubsub/metadata.js";
+import { isBulkPublisher, supportsDelayedDelivery, type BulkPublishEntry, type DelayedDelivery, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
 import { randomUUID } from "node:crypto";
 import { untracedContext, type Tracing } from "../../diagnostics/tracing.js";
 import { DIRECT, type TargetPolicy } from "../resiliency/index.js";
@@ -54,7 +54,23 @@ export interface BulkInputEntry {
 export class PubSubPublisher {
   private readonly scopes = new WeakMap<ComponentResource, TopicScopes>();
 
-  constructor(private readonly deps: { appId: string; store: ComponentStore; metrics: PubSubMetrics; tracing?: Tracing; resiliency?: { outbound(component: string): TargetPolicy | undefined } }) {}
+  constructor(private readonly deps: { appId: string; store: ComponentStore; metrics: PubSubMetrics; tracing?: Tracing; resiliency?: { outbound(component: string): TargetPolicy | undefined } }) {
+    deps.metrics.countDelayedPendingWith(() => this.delayedPending());
+  }
+
+  /** What each component holding delayed messages counts, per topic (runtime_pubsub_delayed_pending). */
+  private async delayedPending(): Promise<Array<{ component: string; topic: string; count: number }>> {
+    const counts = await Promise.all(
+      this.deps.store
+        .list()
+        .filter((entry) => entry.kind === "pubsub" && supportsDelayedDelivery(entry.instance))
+        .map(async (entry) => {
+          const pending = await (entry.instance as PubSub & DelayedDelivery).delayedPending().catch(() => []);
+          return pending.map(({ topic, count }) => ({ component: entry.name, topic, count }));
+        }),
+    );
+    return counts.flat();
+  }
 
   /** The component's outbound Resiliency policy, taken when the publish starts; none: one attempt. */
   private policy(pubsubName: string): TargetPolicy {
@@ -62,12 +78,12 @@ export class PubSubPublisher {
   }
 
   /** The component after scoping, and the CloudEvent `type` its dialect sets. */
-  private target(pubsubName: string, topic: string): { pubsub: PubSub; eventType: string; dialect: WireDialect } {
+  private target(pubsubName: string, topic: string): { pubsub: PubSub; eventType: string; dialect: WireDialect; type: string } {
     const entry = this.deps.store.entry(pubsubName);
     if (!entry || entry.kind !== "pubsub") throw new PublishError("not-found", `pubsub ${pubsubName} is not found`);
     if (!this.scopesOf(entry.resource).canPublish(this.deps.appId, topic)) throw new PublishError("forbidden", `topic ${topic} is not allowed for app id ${this.deps.appId}`);
     const dialect = wireDialectOf(entry.resource);
-    return { pubsub: entry.instance as PubSub, eventType: EVENT_TYPES[dialect].single, dialect };
+    return { pubsub: entry.instance as PubSub, eventType: EVENT_TYPES[dialect].single, dialect, type: entry.resource.spec.type };
   }
 
   scopesOf(resource: ComponentResource): TopicScopes {
@@ -101,14 +117,17 @@ export class PubSubPublisher {
   }
 
   private async publishNow(input: PublishInput): Promise<void> {
-    const { pubsub, eventType, dialect } = this.target(input.pubsubName, input.topic);
-    const { rawPayload: raw, ttlMs } = publishOptionsOf(input.metadata);
+    const target = this.target(input.pubsubName, input.topic);
+    const { pubsub, eventType, dialect } = target;
+    const now = Date.now();
+    const { rawPayload: raw, ttlMs, delivery } = publishOptionsOf(input.metadata, now);
+    const deliverAt = requestDelayOf(target, input.pubsubName, delivery, now);
     const contentType = input.contentType || "text/plain";
-    const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(input, contentType, ttlMs) : this.envelope(input, contentType, ttlMs, eventType);
+    const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(input, contentType, ttlMs, delivery?.at) : this.envelope(input, contentType, ttlMs, eventType, delivery?.at);
     const data = wrapped instanceof Promise ? await wrapped : wrapped;
     const started = process.hrtime.bigint();
     try {
-      const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, ttlMs, metadata: input.metadata };
+      const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: input.metadata };
       await this.policy(input.pubsubName).execute(() => pubsub.publish(request));
       this.deps.metrics.egress(input.pubsubName, input.topic, true, started);
     } catch (error) {
@@ -142,14 +161,18 @@ export class PubSubPublisher {
   }
 
   private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
-    const { pubsub, eventType, dialect } = this.target(pubsubName, topic);
+    const target = this.target(pubsubName, topic);
+    const { pubsub, eventType, dialect } = target;
     const maxBytes = maxBulkBytesOf(metadata);
-    publishOptionsOf(metadata);
+    const now = Date.now();
+    requestDelayOf(target, pubsubName, publishOptionsOf(metadata, now).delivery, now);
     const failedEntries: BulkPublishResult["failedEntries"] = [];
     // An entry whose own metadata cannot be read fails alone; the request's was read above (400 for all).
     const readable = entries.flatMap((entry) => {
       try {
-        return [{ entry, options: readPublishOptions({ ...metadata, ...entry.metadata }) }];
+        const entryMetadata = entryMetadataOver(metadata, entry.metadata);
+        const options = readPublishOptions(entryMetadata, now);
+        return [{ entry, entryMetadata, options, deliverAt: delayOf(target, pubsubName, options.delivery, now) }];
       } catch (error) {
         if (!(error instanceof RequestMetadataError)) throw error;
         failedEntries.push({ entryId: entry.entryId, error: error.message });
@@ -157,14 +180,13 @@ export class PubSubPublisher {
       }
     });
     // Synchronous per entry unless its envelope needs the CloudEvent validator (a cloudevents+json entry).
-    const prepared: BulkPublishEntry[] = await Promise.all(readable.map(({ entry, options }): BulkPublishEntry | Promise<BulkPublishEntry> => {
-      const entryMetadata = { ...metadata, ...entry.metadata };
-      const { rawPayload, ttlMs } = options;
-      if (rawPayload) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, ttlMs, metadata: entry.metadata };
+    const prepared: BulkPublishEntry[] = await Promise.all(readable.map(({ entry, entryMetadata, options, deliverAt }): BulkPublishEntry | Promise<BulkPublishEntry> => {
+      const { rawPayload, ttlMs, delivery } = options;
+      if (rawPayload) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, ttlMs, deliverAt, metadata: entry.metadata };
       const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson };
       // daprd reads an entry's `cloudevent.*` overrides from the entry's own metadata.
-      const wrapped = dialect === "dapr" ? this.daprEnvelope({ ...entryInput, metadata: entry.metadata }, entry.contentType, ttlMs) : this.envelope(entryInput, entry.contentType, ttlMs, eventType);
-      const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, ttlMs, metadata: entry.metadata });
+      const wrapped = dialect === "dapr" ? this.daprEnvelope({ ...entryInput, metadata: entry.metadata }, entry.contentType, ttlMs, delivery?.at) : this.envelope(entryInput, entry.contentType, ttlMs, eventType, delivery?.at);
+      const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: entry.metadata });
       if (!(wrapped instanceof Promise)) return prepare(wrapped);
       const pending = wrapped.then(prepare);
       // Should a later entry throw out of this map before Promise.all holds this promise, its rejection
@@ -194,8 +216,8 @@ export class PubSubPublisher {
    * daprd's envelope for a `dapr.io` pub/sub (envelope-dapr.ts): `cloudevent.*` metadata overrides the
    * id, source, type, subject and trace attributes; a cloudevents+json body keeps its own.
    */
-  private daprEnvelope(input: PublishInput, contentType: string, ttlMs: number | undefined): Buffer {
-    const base = { id: input.id, source: this.deps.appId, topic: input.topic, pubsubName: input.pubsubName, contentType, data: input.body, traceparent: input.traceparent, tracestate: input.tracestate, ttlMs, serialisedJson: input.serialisedJson };
+  private daprEnvelope(input: PublishInput, contentType: string, ttlMs: number | undefined, deliverAt?: number): Buffer {
+    const base = { id: input.id, source: this.deps.appId, topic: input.topic, pubsubName: input.pubsubName, contentType, data: input.body, traceparent: input.traceparent, tracestate: input.tracestate, ttlMs, deliverAt, serialisedJson: input.serialisedJson };
     try {
       if (mediaType(contentType) === CLOUDEVENTS_JSON) return sortedJson(adoptDaprCloudEvent(base));
       const overrides = cloudEventOverrides(input.metadata);
@@ -218,8 +240,8 @@ export class PubSubPublisher {
   }
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
-  private envelope(input: PublishInput, contentType: string, ttlMs: number | undefined, eventType: string): Buffer | Promise<Buffer> {
-    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, tracestate: input.tracestate, id: input.id, ttlMs, eventType, serialisedJson: input.serialisedJson };
+  private envelope(input: PublishInput, contentType: string, ttlMs: number | undefined, eventType: string, deliverAt?: number): Buffer | Promise<Buffer> {
+    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, tracestate: input.tracestate, id: input.id, ttlMs, deliverAt, eventType, serialisedJson: input.serialisedJson };
     try {
       if (mediaType(contentType) !== CLOUDEVENTS_JSON) return serializeEnvelope(envelopeInput);
     } catch (error) {
@@ -236,9 +258,34 @@ function asPublishError(error: unknown): unknown {
 }
 
 /** Dapr's request metadata, read once by the one reader; a value it cannot read is the caller's mistake (400). */
-function publishOptionsOf(metadata: Record<string, string>): PublishOptions {
+function publishOptionsOf(metadata: Record<string, string>, now: number): PublishOptions {
   try {
-    return readPublishOptions(metadata);
+    return readPublishOptions(metadata, now);
+  } catch (error) {
+    throw asMetadataError(error);
+  }
+}
+
+/**
+ * The delivery time the broker is given: only one ahead of `now` (a past time is delivered at once,
+ * though its CloudEvent still says when it was asked for). A component that cannot hold a delayed
+ * message durably refuses every delivery time, past ones included, so an app sees one answer
+ * whatever the clocks say; one ahead of the component's maxDeliveryDelay is refused by its field.
+ */
+function delayOf(target: { pubsub: PubSub; type: string }, pubsubName: string, delivery: DeliveryTime | undefined, now: number): number | undefined {
+  if (delivery === undefined) return undefined;
+  const { pubsub, type } = target;
+  if (!supportsDelayedDelivery(pubsub)) {
+    throw new PublishError("invalid-metadata", `metadata ${delivery.field}: pubsub ${pubsubName} (${type}) cannot hold a delayed message durably, so it accepts none`);
+  }
+  checkDeliveryDelay(delivery, now, pubsub.maxDeliveryDelayMs());
+  return delivery.at > now ? delivery.at : undefined;
+}
+
+/** delayOf for the request as a whole: a delivery time it cannot take refuses the request (400). */
+function requestDelayOf(target: { pubsub: PubSub; type: string }, pubsubName: string, delivery: DeliveryTime | undefined, now: number): number | undefined {
+  try {
+    return delayOf(target, pubsubName, delivery, now);
   } catch (error) {
     throw asMetadataError(error);
   }
@@ -279,7 +326,7 @@ async function publishEach(pubsub: PubSub, topic: string, entries: BulkPublishEn
   await Promise.all(
     entries.map(async (entry) => {
       try {
-        await pubsub.publish({ topic, data: entry.data, contentType: entry.contentType, ttlMs: entry.ttlMs, metadata: entry.metadata });
+        await pubsub.publish({ topic, data: entry.data, contentType: entry.contentType, ttlMs: entry.ttlMs, deliverAt: entry.deliverAt, metadata: entry.metadata });
       } catch (error) {
         failedEntries.push({ entryId: entry.entryId, error: (error as Error).message });
       }

@@ -7,6 +7,7 @@ import { BulkBatcher } from "./bulk.js";
 import { defaultDeliveryPolicy, type TargetPolicy } from "../resiliency/index.js";
 import { Semaphore, StoppedError } from "./concurrency.js";
 import { JsonDepthError } from "../../util/json.js";
+import { deliverAtOf } from "./envelope.js";
 import { NotCloudEventError, toInbound, type InboundMessage } from "./inbound.js";
 import type { WireDialect } from "../../apis/dialect.js";
 import type { PubSubMetrics } from "./metrics.js";
@@ -114,6 +115,8 @@ export class SubscriptionRunner {
       this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
       return this.dropOrDeadLetter(message, undefined, `the payload is ${error.message}`, "error", "malformed");
     }
+    const deliverAt = deliverAtOf(inbound.event);
+    if (deliverAt !== undefined) this.deps.metrics.delayedArrival(this.subscription.pubsubName, this.subscription.topic, Date.now() - deliverAt);
     const tracing = this.deps.tracing;
     if (!tracing?.enabled || this.batcher) return this.process(message, inbound);
     // One consumer span per message, a child of the producer's context the CloudEvent carries: the app

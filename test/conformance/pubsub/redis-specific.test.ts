@@ -44,7 +44,7 @@ describe("pubsub.redis metadata", () => {
 
   it("parses every field, with Go durations, consumerID overriding the app-id, and IPv6 hosts", () => {
     const s = parseRedisMetadata(
-      md({ redisHost: "[::1]:7000", redisPassword: "pw", redisUsername: "u", redisDB: "3", enableTLS: "TRUE", consumerID: "group-x", processingTimeout: "1m30s", redeliverInterval: "500ms", concurrency: "4", maxLenApprox: "1000", queueDepth: "7", streamTTL: "1h" }),
+      md({ redisHost: "[::1]:7000", redisPassword: "pw", redisUsername: "u", redisDB: "3", enableTLS: "TRUE", consumerID: "group-x", processingTimeout: "1m30s", redeliverInterval: "500ms", concurrency: "4", maxLenApprox: "1000", queueDepth: "7", streamTTL: "1h", maxDeliveryDelay: "2h", delayedPollInterval: "250ms" }),
       "app",
     );
     expect(s).toEqual({
@@ -56,6 +56,8 @@ describe("pubsub.redis metadata", () => {
       maxLenApprox: 1000,
       streamTTLMs: 3_600_000,
       queueDepth: 7,
+      maxDeliveryDelayMs: 2 * 3_600_000,
+      delayedPollIntervalMs: 250,
     });
   });
 

@@ -9,6 +9,7 @@ import { PubSubMetrics } from "../../../pkg/runtime/pubsub/metrics.js";
 import { PubSubPublisher } from "../../../pkg/runtime/pubsub/publisher.js";
 import { Metrics } from "../../../pkg/diagnostics/metrics.js";
 import { KIT_CASES } from "./kit-cases.js";
+import { DELAYED_CASES } from "./delayed-cases.js";
 import { PUBSUB_TARGETS, type Outage, type PubSubTarget } from "./targets.js";
 
 interface Recorder {
@@ -258,8 +259,8 @@ const CORE_CASES: readonly Case[] = [
   },
 ];
 
-/** Every case: the contract's, then what the kit gives every broker (kit-cases.ts). */
-export const PUBSUB_CASES: readonly Case[] = [...CORE_CASES, ...KIT_CASES];
+/** Every case: the contract's, then what the kit gives every broker (kit-cases.ts), then delayed delivery (delayed-cases.ts). */
+export const PUBSUB_CASES: readonly Case[] = [...CORE_CASES, ...KIT_CASES, ...DELAYED_CASES];
 
 /** The cases a target runs: those whose features it declares. */
 export function casesFor(target: PubSubTarget): Case[] {

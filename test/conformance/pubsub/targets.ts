@@ -23,6 +23,11 @@ export interface PubSubTarget extends ConformanceTarget {
    * rejected, while it has no subscriber is delivered when it subscribes again.
    */
   durableGroups?: boolean;
+  /**
+   * The component holds delayed messages (DelayedDelivery); `injectedClock`: its mover reads the
+   * component's clock, so a case may move time instead of waiting. Absent: it refuses delivery times.
+   */
+  delayedDelivery?: { injectedClock: boolean };
   /** Upper bound for each wait (ms). Default 10000. */
   timeoutMs?: number;
   /** Removes what the suite's topics left on a shared broker (once, after the last case). */
@@ -124,6 +129,8 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     features: ["MESSAGE_TTL", "BULK_PUBLISH", "COMPETING_CONSUMERS"],
     ordering: true,
     durableGroups: true,
+    // Timers wait in real time.
+    delayedDelivery: { injectedClock: false },
     timeoutMs: 5000,
   },
   {
@@ -135,14 +142,20 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
     ordering: true,
     durableGroups: true,
+    delayedDelivery: { injectedClock: true },
     timeoutMs: 15_000,
-    // The shared Redis outlives the run: each case's streams go with the suite.
+    // The shared Redis outlives the run: each case's streams (and delay sets) go with the suite.
     dropTopics: async (topics) => {
       const { Redis } = await import("ioredis");
+      const { DELAYED_TOPICS_KEY, delayedKeyOf } = await import("../../../pkg/components/pubsub/redis/delayed.js");
+      const { slotGroupOf } = await import("../../../pkg/components/pubsub/redis/redis.js");
       const redis = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port, lazyConnect: true });
       try {
         await redis.connect();
-        if (topics.length > 0) await redis.del(...topics);
+        if (topics.length > 0) {
+          await redis.del(...topics, ...topics.map((t) => delayedKeyOf(t, slotGroupOf)!));
+          await redis.srem(DELAYED_TOPICS_KEY, ...topics);
+        }
       } finally {
         redis.disconnect();
       }
@@ -181,6 +194,8 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
     ordering: true,
     durableGroups: true,
+    // Per-message TTL in delay queues: RabbitMQ's clock, real time.
+    delayedDelivery: { injectedClock: false },
     timeoutMs: 10_000,
     // The shared RabbitMQ outlives the run: each topic's exchange and its queues (`<consumerID>-<topic>`) go with the suite.
     dropTopics: async (topics) => {
@@ -198,6 +213,7 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
     ordering: true,
     durableGroups: true,
+    delayedDelivery: { injectedClock: true },
     timeoutMs: 15_000,
   },
   {
@@ -210,6 +226,8 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     // concurrency single (the default): one message at a time per subscription, in order.
     ordering: true,
     durableGroups: true,
+    // The server redelivers a nak'ed message at its time: real time.
+    delayedDelivery: { injectedClock: false },
     timeoutMs: 10_000,
     // The shared NATS outlives the run: each case's stream (the one holding its subject) goes with the suite.
     dropTopics: async (topics) => {

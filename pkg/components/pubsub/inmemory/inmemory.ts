@@ -5,6 +5,7 @@ import type {
   BulkPublishEntry,
   BulkPublishResult,
   BulkPublisher,
+  DelayedDelivery,
   MessageHandler,
   PublishRequest,
   PubSub,
@@ -12,7 +13,7 @@ import type {
   PubSubMessage,
   SubscribeRequest,
 } from "../types.js";
-import { consumerIdOf, expiresAtOf, type Clock } from "../metadata.js";
+import { consumerIdOf, expiresAtOf, maxDeliveryDelayOf, DEFAULT_MAX_DELIVERY_DELAY_MS, type Clock } from "../metadata.js";
 import { ConsumerGroup, type QueuedMessage } from "./group.js";
 
 /**
@@ -25,13 +26,18 @@ import { ConsumerGroup, type QueuedMessage } from "./group.js";
  *   delivered once the group subscribes again (a hot reload loses nothing); an anonymous subscription's
  *   queue dies with it, like Dapr's in-memory broker;
  * - a rejected handler gets the message again after `redeliveryDelay` (the contract's at-least-once);
- * - a publish's TTL drops the message unread once it expires.
+ * - a publish's TTL drops the message unread once it expires;
+ * - a delayed message waits on a timer, then goes to the groups subscribed at its time: held in the
+ *   process like everything else here, so it is no more durable than the broker itself.
  */
-export class InMemoryPubSub implements PubSub, BulkPublisher {
+export class InMemoryPubSub implements PubSub, BulkPublisher, DelayedDelivery {
   private readonly topics = new Map<string, Map<string, ConsumerGroup>>();
   private redeliveryDelayMs = 50;
   private maxBufferedMessages = 100_000;
   private anonymous = 0;
+  private maxDelayMs = DEFAULT_MAX_DELIVERY_DELAY_MS;
+  /** Timers of delayed messages, per topic. */
+  private readonly delayed = new Map<string, Set<NodeJS.Timeout>>();
   private closed = false;
 
   private readonly now: Clock;
@@ -43,6 +49,7 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
   init(metadata: ComponentMetadata): Promise<void> {
     this.redeliveryDelayMs = metadata.durationMs("redeliveryDelay", 50);
     this.maxBufferedMessages = metadata.int("maxBufferedMessages", 100_000, { min: 1 });
+    this.maxDelayMs = maxDeliveryDelayOf(metadata);
     return Promise.resolve();
   }
 
@@ -50,11 +57,46 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
     return ["MESSAGE_TTL", "BULK_PUBLISH", "COMPETING_CONSUMERS"];
   }
 
+  maxDeliveryDelayMs(): number {
+    return this.maxDelayMs;
+  }
+
+  delayedPending(): Promise<Array<{ topic: string; count: number }>> {
+    return Promise.resolve([...this.delayed].map(([topic, timers]) => ({ topic, count: timers.size })));
+  }
+
   publish(request: PublishRequest): Promise<void> {
     if (this.closed) return Promise.reject(new Error("in-memory pubsub is closed"));
+    // TTL counts from the publish, not from the delivery time.
+    const expiresAt = expiresAtOf(request.ttlMs, this.now());
+    if (request.deliverAt !== undefined && request.deliverAt > this.now()) {
+      this.hold(request, expiresAt);
+      return Promise.resolve();
+    }
+    return this.enqueue(request, expiresAt);
+  }
+
+  /** Waits out the delay; a timer's longest wait is about 24.8 days (2^31 - 1 ms), so a longer one waits in steps. */
+  private hold(request: PublishRequest, expiresAt: number | undefined): void {
+    let timers = this.delayed.get(request.topic);
+    if (!timers) this.delayed.set(request.topic, (timers = new Set()));
+    const set = timers;
+    const wait = (): void => {
+      const timer = setTimeout(() => {
+        set.delete(timer);
+        const remaining = request.deliverAt! - this.now();
+        if (remaining > 0) return wait();
+        if (set.size === 0 && this.delayed.get(request.topic) === set) this.delayed.delete(request.topic);
+        this.enqueue(request, expiresAt).catch((error: unknown) => this.context?.logger?.warn(`in-memory pubsub: a delayed message on topic ${request.topic} is lost: ${(error as Error).message}`));
+      }, Math.min(Math.max(request.deliverAt! - this.now(), 0), MAX_TIMER_MS));
+      set.add(timer);
+    };
+    wait();
+  }
+
+  private enqueue(request: PublishRequest, expiresAt: number | undefined): Promise<void> {
     const groups = this.topics.get(request.topic);
     if (!groups) return Promise.resolve();
-    const expiresAt = expiresAtOf(request.ttlMs, this.now());
     for (const group of groups.values()) {
       if (group.size() >= this.maxBufferedMessages) {
         return Promise.reject(new Error(`topic ${request.topic}: consumer group ${group.name} holds ${group.size()} undelivered messages (maxBufferedMessages)`));
@@ -77,7 +119,7 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
     const failedEntries: BulkPublishResult["failedEntries"] = [];
     for (const entry of request.entries) {
       try {
-        await this.publish({ topic: request.topic, data: entry.data, contentType: entry.contentType, ttlMs: entry.ttlMs, metadata: { ...request.metadata, ...entry.metadata } });
+        await this.publish({ topic: request.topic, data: entry.data, contentType: entry.contentType, ttlMs: entry.ttlMs, deliverAt: entry.deliverAt, metadata: { ...request.metadata, ...entry.metadata } });
       } catch (err) {
         failedEntries.push({ entryId: entry.entryId, error: (err as Error).message });
       }
@@ -112,8 +154,13 @@ export class InMemoryPubSub implements PubSub, BulkPublisher {
 
   close(): Promise<void> {
     this.closed = true;
+    for (const timers of this.delayed.values()) for (const timer of timers) clearTimeout(timer);
+    this.delayed.clear();
     for (const groups of this.topics.values()) for (const group of groups.values()) group.close();
     this.topics.clear();
     return Promise.resolve();
   }
 }
+
+/** setTimeout's longest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;

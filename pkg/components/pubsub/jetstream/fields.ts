@@ -1,4 +1,5 @@
 import type { MetadataField } from "../../component.js";
+import { MAX_DELIVERY_DELAY_FIELD } from "../fields.js";
 
 export const FIELDS: readonly MetadataField[] = [
   { name: "natsURL", type: "string", required: true, description: "nats://host:port; several, comma-separated." },
@@ -30,4 +31,5 @@ export const FIELDS: readonly MetadataField[] = [
   { name: "rateLimit", type: "number", default: "0", description: "Delivery bound in bits per second; 0: none." },
   { name: "domain", type: "string", description: "JetStream domain." },
   { name: "apiPrefix", type: "string", description: "JetStream API prefix." },
+  MAX_DELIVERY_DELAY_FIELD,
 ];

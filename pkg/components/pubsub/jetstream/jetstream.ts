@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
-import { connect, headers as natsHeaders, jwtAuthenticator, type NatsConnection, type NodeConnectionOptions } from "@nats-io/transport-node";
+import { connect, headers as natsHeaders, jwtAuthenticator, type MsgHdrs, type NatsConnection, type NodeConnectionOptions } from "@nats-io/transport-node";
 import { jetstream, jetstreamManager, JetStreamApiCodes, PubHeaders, type Consumer, type JetStreamClient, type JetStreamManager, type JetStreamOptions } from "@nats-io/jetstream";
 import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { consumerIdOf, expiresAtOf, type Clock } from "../metadata.js";
-import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
+import type { ActiveSubscription, DelayedDelivery, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
+import { JetStreamDelayed } from "./delayed.js";
 import { parseJetStreamMetadata, safeName, type JetStreamSettings } from "./metadata.js";
 import { NoStreamError, PubAckPublisher } from "./publisher.js";
 import { isApiError, StreamDirectory } from "./streams.js";
@@ -22,13 +23,14 @@ const PUBLISH_TIMEOUT_MS = 5000;
  * is a durable pull consumer on the server, so replicas of an app compete for messages, different
  * apps each get all of them, and what is unacknowledged survives a sidecar restart.
  */
-export class JetStreamPubSub implements PubSub, HealthReporter {
+export class JetStreamPubSub implements PubSub, HealthReporter, DelayedDelivery {
   private settings?: JetStreamSettings;
   private nc?: NatsConnection;
   private js?: JetStreamClient;
   private jsm?: JetStreamManager;
   private publisher?: PubAckPublisher;
   private streams?: StreamDirectory;
+  private delayed?: JetStreamDelayed;
   private connected = false;
   private closed = false;
   private readonly subscriptions: BrokerSubscriptions<JetStreamSubscription>;
@@ -75,6 +77,9 @@ export class JetStreamPubSub implements PubSub, HealthReporter {
     this.js = jetstream(nc, options);
     this.streams = new StreamDirectory(this.jsm, settings, this.context.logger);
     this.publisher = new PubAckPublisher(nc, this.writes, PUBLISH_TIMEOUT_MS);
+    this.delayed = new JetStreamDelayed({ jsm: this.jsm, js: this.js, send: (subject, data, h) => this.send(subject, data, h), memoryStorage: settings.memoryStorage, connectionClosed: () => nc.isClosed(), now: this.now, logger: this.context.logger });
+    // Every live sidecar of the component takes part in moving due messages.
+    this.delayed.start();
     if (settings.streamName && !settings.autoCreateStream) {
       try {
         await this.jsm.streams.info(settings.streamName);
@@ -89,8 +94,16 @@ export class JetStreamPubSub implements PubSub, HealthReporter {
     return ["MESSAGE_TTL", "PERSISTENT", "COMPETING_CONSUMERS"];
   }
 
+  maxDeliveryDelayMs(): number {
+    return this.ready().settings.maxDeliveryDelayMs;
+  }
+
+  delayedPending(): Promise<Array<{ topic: string; count: number }>> {
+    return this.delayed ? this.delayed.pending() : Promise.resolve([]);
+  }
+
   async publish(request: PublishRequest): Promise<void> {
-    const { publisher, streams, settings } = this.ready();
+    const { settings } = this.ready();
     // The client would buffer the publish until it reconnects; the caller wants its 500 now.
     if (!this.connected) throw new Error(`the connection to NATS at ${settings.servers.join(",")} is down (reconnecting)`);
     const h = natsHeaders();
@@ -99,15 +112,21 @@ export class JetStreamPubSub implements PubSub, HealthReporter {
     if (expiresAt !== undefined) h.set(EXPIRES_HEADER, String(expiresAt));
     const msgID = cloudEventId(request.data, request.contentType);
     // JetStream stores a message once per Nats-Msg-Id (within the stream's duplicate window): a retried publish too.
+    if (request.deliverAt !== undefined) return this.delayed!.hold(request.topic, request.data, h, msgID, request.deliverAt);
     if (msgID !== undefined) h.set(PubHeaders.MsgIdHdr, msgID);
+    await this.send(request.topic, request.data, h);
+  }
+
+  /** Publishes and awaits the PubAck; no stream holding the subject: find or create one, publish again (the msgID keeps it single). */
+  private async send(subject: string, data: Uint8Array, h: MsgHdrs): Promise<void> {
+    const { publisher, streams } = this.ready();
     try {
-      await publisher.publish(request.topic, request.data, h);
+      await publisher.publish(subject, data, h);
     } catch (error) {
       if (!(error instanceof NoStreamError)) throw error;
-      // No stream holds the subject: find or create one, publish again (the msgID keeps it single).
-      streams.forget(request.topic);
-      await streams.streamFor(request.topic);
-      await publisher.publish(request.topic, request.data, h);
+      streams.forget(subject);
+      await streams.streamFor(subject);
+      await publisher.publish(subject, data, h);
     }
   }
 
@@ -145,6 +164,7 @@ export class JetStreamPubSub implements PubSub, HealthReporter {
 
   async close(): Promise<void> {
     this.closed = true;
+    await this.delayed?.close();
     await this.subscriptions.close();
     this.writes.flush();
     const nc = this.nc;

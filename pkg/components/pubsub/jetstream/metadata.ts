@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { parseDurationMs } from "../../../util/parse.js";
 import type { ComponentMetadata } from "../../metadata.js";
+import { maxDeliveryDelayOf } from "../metadata.js";
 
 export type DeliverPolicyName = "all" | "last" | "new" | "sequence" | "time";
 export type AckPolicyName = "explicit" | "all" | "none";
@@ -31,6 +32,8 @@ export interface JetStreamSettings {
   maxAckPending?: number;
   replicas?: number;
   memoryStorage: boolean;
+  /** The furthest ahead a delivery time may lie. */
+  maxDeliveryDelayMs: number;
   /** Bits per second; pull consumers refuse the server-side limit, so the subscription paces itself. */
   rateLimitBps: number;
   /** Idle heartbeat of the pull requests (a push-consumer field in Dapr; here it detects a dead server sooner). */
@@ -118,6 +121,7 @@ export function parseJetStreamMetadata(metadata: ComponentMetadata): JetStreamSe
     maxAckPending: optionalInt(metadata, "maxAckPending", 1),
     replicas: optionalInt(metadata, "replicas", 1),
     memoryStorage: metadata.bool("memoryStorage", false),
+    maxDeliveryDelayMs: maxDeliveryDelayOf(metadata),
     rateLimitBps: metadata.int("rateLimit", 0, { min: 0 }),
     heartbeatMs: optionalDuration(metadata, "heartbeat"),
     ackPolicy: ackText,

@@ -1,5 +1,5 @@
 import type { MetadataField } from "../../component.js";
-import { CONSUMER_ID_FIELD } from "../fields.js";
+import { CONSUMER_ID_FIELD, MAX_DELIVERY_DELAY_FIELD } from "../fields.js";
 
 export const FIELDS: readonly MetadataField[] = [
   { name: "connectionString", type: "string", sensitive: true, aliases: ["host"], description: "amqp(s)://user:password@host:port/vhost; else built from protocol, hostname, username and password." },
@@ -28,4 +28,5 @@ export const FIELDS: readonly MetadataField[] = [
   { name: "clientCert", type: "string", description: "PEM client certificate (mutual TLS)." },
   { name: "clientKey", type: "string", sensitive: true, description: "PEM key of clientCert." },
   { name: "saslExternal", type: "bool", default: "false", description: "Authenticate with the client certificate (SASL EXTERNAL)." },
+  { ...MAX_DELIVERY_DELAY_FIELD, description: `${MAX_DELIVERY_DELAY_FIELD.description} At most about 49 days (RabbitMQ's per-message expiration range).` },
 ];

@@ -1,5 +1,6 @@
 import type { ComponentMetadata } from "../../metadata.js";
-import { componentConsumerGroup } from "../metadata.js";
+import { componentConsumerGroup, maxDeliveryDelayOf } from "../metadata.js";
+import { MAX_DELAY_MS } from "./delayed.js";
 
 export type ExchangeKind = "fanout" | "topic" | "direct" | "headers";
 const EXCHANGE_KINDS: readonly ExchangeKind[] = ["fanout", "topic", "direct", "headers"];
@@ -36,6 +37,8 @@ export interface RabbitMQSettings {
   clientCert?: string;
   clientKey?: string;
   saslExternal: boolean;
+  /** The furthest ahead a delivery time may lie (at most RabbitMQ's per-message expiration range). */
+  maxDeliveryDelayMs: number;
 }
 
 /**
@@ -96,7 +99,14 @@ export function parseRabbitMQMetadata(metadata: ComponentMetadata, appId: string
     clientCert: metadata.string("clientCert"),
     clientKey: metadata.string("clientKey"),
     saslExternal: metadata.bool("saslExternal", false),
+    maxDeliveryDelayMs: maxDelayOf(metadata),
   };
+}
+
+function maxDelayOf(metadata: ComponentMetadata): number {
+  const ms = maxDeliveryDelayOf(metadata);
+  if (ms > MAX_DELAY_MS) throw metadata.error("maxDeliveryDelay", `must be at most ${MAX_DELAY_MS}ms (RabbitMQ's per-message expiration range, about 49 days)`);
+  return ms;
 }
 
 /** `connectionString` (Dapr's deprecated `host` too), else `protocol://username:password@hostname`. */

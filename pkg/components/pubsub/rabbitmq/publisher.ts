@@ -49,6 +49,11 @@ export class Publisher {
     return Promise.all(messages.map((m) => this.send(channel, topic, m).then(() => undefined, (error: unknown) => error as Error)));
   }
 
+  /** The topic's exchange, declared once per channel (a delayed message is dead-lettered into it). */
+  async ensureExchange(topic: string): Promise<void> {
+    await this.ready(topic);
+  }
+
   async close(): Promise<void> {
     const channel = this.channel;
     this.channel = undefined;

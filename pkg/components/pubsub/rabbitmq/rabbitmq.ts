@@ -5,6 +5,7 @@ import type {
   BulkPublishEntry,
   BulkPublishResult,
   BulkPublisher,
+  DelayedDelivery,
   MessageHandler,
   PubSub,
   PubSubFeature,
@@ -19,16 +20,19 @@ import { parseRabbitMQMetadata, type RabbitMQSettings } from "./metadata.js";
 import { Publisher, type OutgoingMessage } from "./publisher.js";
 import { metadataValue, subscriptionConsumerId } from "../metadata.js";
 import { queueNameOf, routingKeysOf } from "./topology.js";
+import { DelayQueues } from "./delayed.js";
+import { expiresAtOf } from "../metadata.js";
 
 /**
  * `pubsub.rabbitmq` on amqplib, with Dapr's metadata names and topology: an exchange per topic, a
  * queue per (consumerID, topic) named `<consumerID>-<topic>`, so replicas of one app compete on
  * one queue while other apps each get every message, and a Dapr sidecar of the same app shares it.
  */
-export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter {
+export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter, DelayedDelivery {
   private settings?: RabbitMQSettings;
   private connection?: AmqpConnection;
   private publisher?: Publisher;
+  private delayQueues?: DelayQueues;
   private readonly subscriptions: BrokerSubscriptions<RabbitMQSubscription>;
 
   private readonly now: () => number;
@@ -54,7 +58,17 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter {
       throw new Error(`pubsub ${this.context.name} was closed while connecting`);
     }
     this.connection = connection;
-    this.publisher = new Publisher(connection, settings, this.context.logger, this.now);
+    const publisher = new Publisher(connection, settings, this.context.logger, this.now);
+    this.publisher = publisher;
+    this.delayQueues = new DelayQueues(connection, this.context.logger, this.now, (topic) => publisher.ensureExchange(topic));
+  }
+
+  maxDeliveryDelayMs(): number {
+    return this.ready().settings.maxDeliveryDelayMs;
+  }
+
+  delayedPending(): Promise<Array<{ topic: string; count: number }>> {
+    return this.delayQueues ? this.delayQueues.pending() : Promise.resolve([]);
   }
 
   features(): PubSubFeature[] {
@@ -68,12 +82,24 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter {
 
   async publish(request: PublishRequest): Promise<void> {
     const { publisher } = this.ready();
-    await publisher.publish(request.topic, outgoing(request.data, request.contentType, request.ttlMs, request.metadata));
+    const message = outgoing(request.data, request.contentType, request.ttlMs, request.metadata);
+    if (request.deliverAt !== undefined) return this.holdDelayed(request.topic, message, request.deliverAt);
+    await publisher.publish(request.topic, message);
   }
 
   async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
     const { publisher } = this.ready();
     const messages = request.entries.map((e) => outgoing(e.data, e.contentType, e.ttlMs, { ...request.metadata, ...e.metadata }));
+    if (request.entries.some((e) => e.deliverAt !== undefined)) {
+      return bulkResult(request.entries, () =>
+        Promise.all(
+          request.entries.map((entry, i) => {
+            const sent = entry.deliverAt === undefined ? publisher.publish(request.topic, messages[i]!) : this.holdDelayed(request.topic, messages[i]!, entry.deliverAt);
+            return sent.then(() => undefined, (error: unknown) => error as Error);
+          }),
+        ),
+      );
+    }
     return bulkResult(request.entries, () => publisher.publishAll(request.topic, messages));
   }
 
@@ -97,9 +123,15 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter {
   async close(): Promise<void> {
     // What is still unacknowledged after the drain goes back to the queue with the connection.
     await this.subscriptions.close();
+    await this.delayQueues?.close();
     await this.publisher?.close();
     await this.connection?.close();
     this.connection = undefined;
+  }
+
+  private holdDelayed(topic: string, message: OutgoingMessage, deliverAt: number): Promise<void> {
+    const ttlMs = message.ttlMs ?? this.settings!.defaultTtlMs;
+    return this.delayQueues!.hold({ topic, routingKey: message.routingKey, data: message.data, contentType: message.contentType, deliverAt, expiresAt: expiresAtOf(ttlMs, this.now()) });
   }
 
   private consumerIdOf(metadata: Record<string, string>, settings: RabbitMQSettings): string {

@@ -1,6 +1,6 @@
 import type { ComponentMetadata } from "../../metadata.js";
 import { parseRedisConnection, type RedisConnectionSettings } from "../../redis/settings.js";
-import { componentConsumerGroup } from "../metadata.js";
+import { componentConsumerGroup, maxDeliveryDelayOf } from "../metadata.js";
 
 /** Typed settings of a `pubsub.redis` component (Dapr's metadata names, so Dapr manifests work unchanged). */
 export interface RedisPubSubSettings {
@@ -25,6 +25,10 @@ export interface RedisPubSubSettings {
   streamTTLMs: number;
   /** Messages fetched ahead of free handler slots. */
   queueDepth: number;
+  /** The furthest ahead a delivery time may lie. */
+  maxDeliveryDelayMs: number;
+  /** How often the delay sets are looked at for messages another sidecar published (this one's own wake it on time). */
+  delayedPollIntervalMs: number;
 }
 
 export const REDIS_DEFAULTS = {
@@ -35,6 +39,7 @@ export const REDIS_DEFAULTS = {
   maxLenApprox: 0,
   streamTTLMs: 0,
   queueDepth: 100,
+  delayedPollIntervalMs: 500,
 } as const;
 
 /**
@@ -48,6 +53,8 @@ export function parseRedisMetadata(metadata: ComponentMetadata, appId: string): 
   const redeliverIntervalMs = metadata.durationMs("redeliverInterval", REDIS_DEFAULTS.redeliverIntervalMs);
   if (redeliverIntervalMs <= 0) throw metadata.error("redeliverInterval", "must be greater than 0");
   const consumerGroup = componentConsumerGroup(metadata, appId);
+  const delayedPollIntervalMs = metadata.durationMs("delayedPollInterval", REDIS_DEFAULTS.delayedPollIntervalMs);
+  if (delayedPollIntervalMs <= 0) throw metadata.error("delayedPollInterval", "must be greater than 0");
   return {
     connection,
     consumerGroup,
@@ -57,5 +64,7 @@ export function parseRedisMetadata(metadata: ComponentMetadata, appId: string): 
     maxLenApprox: metadata.int("maxLenApprox", REDIS_DEFAULTS.maxLenApprox, { min: 0 }),
     streamTTLMs: metadata.durationMs("streamTTL", REDIS_DEFAULTS.streamTTLMs),
     queueDepth: metadata.int("queueDepth", REDIS_DEFAULTS.queueDepth, { min: 0, max: 100_000 }),
+    maxDeliveryDelayMs: maxDeliveryDelayOf(metadata),
+    delayedPollIntervalMs,
   };
 }

@@ -9,6 +9,7 @@ import type {
   BulkPublishEntry,
   BulkPublishResult,
   BulkPublisher,
+  DelayedDelivery,
   MessageHandler,
   PubSub,
   PubSubFeature,
@@ -25,6 +26,7 @@ import { expiresAtOf, type Clock } from "../metadata.js";
 import { entryFields } from "./entry.js";
 import { parseRedisMetadata, type RedisPubSubSettings } from "./metadata.js";
 import { PipelinedCommands } from "./pipeline.js";
+import { DelayedStore } from "./delayed.js";
 
 /** A publish must fail (500) rather than hang while Redis is away; at-least-once means 204 only once XADD succeeded. */
 const COMMAND_TIMEOUT_MS = 10_000;
@@ -34,11 +36,12 @@ const PUBLISH_RETRIES = 2;
  * `pubsub.redis`: Redis Streams. A topic is a stream; each app is a consumer group (its app-id or
  * `consumerID`), so replicas of an app compete for messages while different apps each get all of them.
  */
-export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter {
+export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter, DelayedDelivery {
   private settings?: RedisPubSubSettings;
   private client?: RedisClient;
   private publishes?: PipelinedCommands;
   private bulk?: BulkAppender;
+  private delayed?: DelayedStore;
   private readonly subscriptions: BrokerSubscriptions<RedisSubscription>;
   /** One reader (one blocking connection) per consumer group and consumer name, shared by all their streams. */
   private readonly readers = new Map<string, SharedReader>();
@@ -58,6 +61,27 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
     this.publishes = new PipelinedCommands(client);
     this.bulk = new BulkAppender(client, this.context.logger);
     await verifyConnection(client, this.settings.connection, commandTimeout);
+    const settings = this.settings;
+    this.delayed = new DelayedStore({
+      client,
+      publishes: this.publishes,
+      trimming: (topic) => this.xaddHead(topic, settings).slice(1, -1),
+      slotGroupOf,
+      cluster: settings.connection.mode === "cluster",
+      now: this.now,
+      pollIntervalMs: settings.delayedPollIntervalMs,
+      logger: this.context.logger,
+    });
+    // Every live sidecar of the component moves due messages, whether or not it publishes or subscribes.
+    this.delayed.start();
+  }
+
+  maxDeliveryDelayMs(): number {
+    return this.ready().settings.maxDeliveryDelayMs;
+  }
+
+  delayedPending(): Promise<Array<{ topic: string; count: number }>> {
+    return this.delayed ? this.delayed.pending() : Promise.resolve([]);
   }
 
   features(): PubSubFeature[] {
@@ -71,7 +95,9 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
 
   async publish(request: PublishRequest): Promise<void> {
     const { settings } = this.ready();
-    const fields = entryFields(request.data, request.contentType, expiresAtOf(request.ttlMs, this.now()));
+    const expiresAt = expiresAtOf(request.ttlMs, this.now());
+    if (request.deliverAt !== undefined) return this.delayed!.hold(request.topic, request.data, request.contentType, expiresAt, request.deliverAt);
+    const fields = entryFields(request.data, request.contentType, expiresAt);
     await this.publishes!.call("XADD", [...this.xaddHead(request.topic, settings), ...fields]);
   }
 
@@ -80,6 +106,16 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
     const { settings } = this.ready();
     if (request.entries.length === 0) return { failedEntries: [] };
     const now = this.now();
+    const delayed = request.entries.filter((entry) => entry.deliverAt !== undefined);
+    if (delayed.length > 0) {
+      // Entries due now go as one script call, the delayed ones each to the delay set; results in entry order.
+      const immediate = request.entries.filter((entry) => entry.deliverAt === undefined);
+      const [due, later] = await Promise.all([
+        immediate.length > 0 ? this.bulkPublish({ ...request, entries: immediate }) : Promise.resolve({ failedEntries: [] }),
+        bulkResult(delayed, () => Promise.all(delayed.map((entry) => this.delayed!.hold(request.topic, entry.data, entry.contentType, expiresAtOf(entry.ttlMs, now), entry.deliverAt!).then(() => null, (error: unknown) => error as Error)))),
+      ]);
+      return { failedEntries: [...due.failedEntries, ...later.failedEntries] };
+    }
     const fields = request.entries.map((entry) => entryFields(entry.data, entry.contentType, expiresAtOf(entry.ttlMs, now)));
     const [, ...shared] = this.xaddHead(request.topic, settings);
     return bulkResult(request.entries, () => this.bulk!.append(request.topic, shared, fields));
@@ -114,6 +150,7 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
   }
 
   async close(): Promise<void> {
+    await this.delayed?.close();
     await this.subscriptions.close();
     await Promise.all([...this.readers.values()].map((r) => r.closed()));
     const client = this.client;
