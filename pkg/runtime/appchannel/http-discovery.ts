@@ -1,7 +1,14 @@
 import type { Logger } from "../../diagnostics/logger.js";
 import { JsonDepthError, parseJson } from "../../util/json.js";
-import type { AppResponse } from "./http.js";
+import type http from "node:http";
 import type { DeclarationParser } from "./types.js";
+
+/** What the app answered to one HTTP call. */
+export interface AppResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** Spec A1, then Dapr's route for Dapr SDK apps (docs/api.md "Subscriptions and delivery"). */
 export const DISCOVERY_PATHS = ["/runtime/subscribe", "/dapr/subscribe"] as const;

@@ -4,7 +4,7 @@ import type { Logger } from "../../diagnostics/logger.js";
 import { TRACEPARENT } from "../../diagnostics/tracing.js";
 import { parseJson } from "../../util/json.js";
 import { askUntilAnswered } from "./ask.js";
-import { askHttpApp } from "./http-discovery.js";
+import { askHttpApp, type AppResponse } from "./http-discovery.js";
 import { AppPort } from "./reachability.js";
 import { AppChannelError, statusOutcome, type AppChannel, type BindingEvent, type BulkDelivery, type DeclarationParser, type DeliveryResult, type TopicEvent } from "./types.js";
 
@@ -33,11 +33,6 @@ export interface AppRequest {
   signal?: AbortSignal;
 }
 
-export interface AppResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
 
 const HEADER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
 // Printable ASCII only: a header built from an event attribute must not carry CR/LF (ARCHITECTURE.md "Hardening").

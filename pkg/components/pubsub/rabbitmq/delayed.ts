@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Channel, ConfirmChannel, Options } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { AmqpConnection } from "./connection.js";
+import { MAX_DELAY_MS } from "./metadata.js";
 import { EXPIRES_AT_HEADER } from "./topology.js";
 
 /**
@@ -21,8 +22,6 @@ import { EXPIRES_AT_HEADER } from "./topology.js";
 
 /** How long an empty delay queue outlives its due second. */
 const QUEUE_GRACE_MS = 10 * 60_000;
-/** RabbitMQ's largest per-message expiration (its timers' range). */
-export const MAX_DELAY_MS = 4_294_967_295;
 const CONFIRM_TIMEOUT_MS = 10_000;
 const RECONNECT_WAIT_MS = 3000;
 

@@ -1,6 +1,8 @@
 import type { ComponentMetadata } from "../../metadata.js";
 import { componentConsumerGroup, maxDeliveryDelayOf } from "../metadata.js";
-import { MAX_DELAY_MS } from "./delayed.js";
+
+/** RabbitMQ's largest per-message expiration (its timers' range): the longest delay a delay queue can hold. */
+export const MAX_DELAY_MS = 4_294_967_295;
 
 export type ExchangeKind = "fanout" | "topic" | "direct" | "headers";
 const EXCHANGE_KINDS: readonly ExchangeKind[] = ["fanout", "topic", "direct", "headers"];
