@@ -5,9 +5,11 @@ import { ComponentMetadata } from "../components/metadata.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
 import { parseDurationMs } from "../util/parse.js";
-import type { ComponentEntry, ComponentStore } from "./store.js";
+import { InFlight, type ComponentEntry, type ComponentStore } from "./store.js";
 
 export const DEFAULT_INIT_TIMEOUT_MS = 5000;
+/** How long a replaced instance waits for its calls in flight when the context names no grace period (--graceful-shutdown-seconds' default). */
+const DEFAULT_CLOSE_GRACE_MS = 5000;
 
 /** Parts that use a component and must let go of it before it is swapped or removed (subscriptions, input bindings). */
 export interface ComponentListener {
@@ -64,7 +66,7 @@ export class Processor {
       if (!entry) return;
       await this.detach(entry);
       this.deps.store.delete(name);
-      await this.closeQuietly(entry);
+      await this.closeWhenIdle(entry);
       this.logger.info(`component ${name} (${entry.resource.spec.type}) removed`);
     });
   }
@@ -95,7 +97,7 @@ export class Processor {
       const entry = await this.initialise(resource);
       if (previous) await this.detach(previous);
       this.deps.store.set(entry);
-      if (previous) await this.closeQuietly(previous);
+      if (previous) await this.closeWhenIdle(previous);
       await this.attach(entry);
       this.deps.metrics.componentInit.inc({ type, success: "true" });
       this.logger.info(`component ${name} (${type}/${version}) ${previous ? "updated" : "loaded"}`);
@@ -129,7 +131,7 @@ export class Processor {
       instance.close().catch(() => undefined);
       throw new ComponentInitError(name, type, error);
     }
-    return { kind, name, resource, instance } as ComponentEntry;
+    return { kind, name, resource, instance, inFlight: new InFlight() } as ComponentEntry;
   }
 
   /** Replaces secretKeyRefs by values from `auth.secretStore` (or the mode's default store). */
@@ -162,6 +164,12 @@ export class Processor {
 
   private async attach(entry: ComponentEntry): Promise<void> {
     for (const listener of this.listeners) await listener.afterAttach?.(entry);
+  }
+
+  /** A replaced or removed instance: the calls that already took it finish first (within the grace period). */
+  private async closeWhenIdle(entry: ComponentEntry): Promise<void> {
+    await entry.inFlight?.idle(this.deps.context.gracefulShutdownMs ?? DEFAULT_CLOSE_GRACE_MS);
+    await this.closeQuietly(entry);
   }
 
   private async closeQuietly(entry: ComponentEntry): Promise<void> {

@@ -7,6 +7,41 @@ export interface ComponentEntry<K extends ComponentKind = ComponentKind> {
   name: string;
   resource: ComponentResource;
   instance: KindInstances[K];
+  /** Calls in flight on this instance (the processor's entries have one): a replaced instance closes once they end. */
+  inFlight?: InFlight;
+}
+
+/**
+ * Counts the calls in flight on one component instance. A hot reload swaps the store to the new instance
+ * at once, but closes the old one only once the calls that already took it have finished (or the grace
+ * period passed), so a reload fails none of them.
+ */
+export class InFlight {
+  private count = 0;
+  private waiters: Array<() => void> = [];
+
+  enter(): void {
+    this.count++;
+  }
+
+  leave(): void {
+    if (--this.count > 0) return;
+    this.count = 0;
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** Resolves once nothing is in flight, or after `timeoutMs`. */
+  idle(timeoutMs: number): Promise<void> {
+    if (this.count === 0) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, timeoutMs);
+      timer.unref();
+      this.waiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
 }
 
 export interface ComponentFailure {

@@ -5,11 +5,14 @@ import { isBulkPublisher, supportsDelayedDelivery, type BulkPublishEntry, type D
 import { randomUUID } from "node:crypto";
 import { untracedContext, type Tracing } from "../../diagnostics/tracing.js";
 import { DIRECT, type TargetPolicy } from "../resiliency/index.js";
-import type { ComponentStore } from "../store.js";
+import type { ComponentStore, InFlight } from "../store.js";
 import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaType, serializeEnvelope } from "./envelope.js";
 import { adoptDaprCloudEvent, cloudEventOverrides, DaprEnvelopeError, serializeDaprEnvelope, sortedJson } from "./envelope-dapr.js";
 import { messagingSystemOf, type PubSubMetrics } from "./metrics.js";
 import { TopicScopes } from "./scoping.js";
+
+/** The component a publish goes to, after scoping; `inFlight` holds its instance open across a hot reload. */
+type Target = { pubsub: PubSub; eventType: string; dialect: WireDialect; type: string; inFlight?: InFlight };
 
 /** Why a publish was refused; the HTTP layer maps each kind to its catalogue entry. */
 export class PublishError extends Error {
@@ -78,12 +81,12 @@ export class PubSubPublisher {
   }
 
   /** The component after scoping, and the CloudEvent `type` its dialect sets. */
-  private target(pubsubName: string, topic: string): { pubsub: PubSub; eventType: string; dialect: WireDialect; type: string } {
+  private target(pubsubName: string, topic: string): Target {
     const entry = this.deps.store.entry(pubsubName);
     if (!entry || entry.kind !== "pubsub") throw new PublishError("not-found", `pubsub ${pubsubName} is not found`);
     if (!this.scopesOf(entry.resource).canPublish(this.deps.appId, topic)) throw new PublishError("forbidden", `topic ${topic} is not allowed for app id ${this.deps.appId}`);
     const dialect = wireDialectOf(entry.resource);
-    return { pubsub: entry.instance as PubSub, eventType: EVENT_TYPES[dialect].single, dialect, type: entry.resource.spec.type };
+    return { pubsub: entry.instance as PubSub, eventType: EVENT_TYPES[dialect].single, dialect, type: entry.resource.spec.type, inFlight: entry.inFlight };
   }
 
   scopesOf(resource: ComponentResource): TopicScopes {
@@ -118,6 +121,16 @@ export class PubSubPublisher {
 
   private async publishNow(input: PublishInput): Promise<void> {
     const target = this.target(input.pubsubName, input.topic);
+    // A hot reload closes the instance this publish took only once the publish has finished with it.
+    target.inFlight?.enter();
+    try {
+      await this.publishTo(target, input);
+    } finally {
+      target.inFlight?.leave();
+    }
+  }
+
+  private async publishTo(target: Target, input: PublishInput): Promise<void> {
     const { pubsub, eventType, dialect } = target;
     const now = Date.now();
     const { rawPayload: raw, ttlMs, delivery } = publishOptionsOf(input.metadata, now);
@@ -162,6 +175,15 @@ export class PubSubPublisher {
 
   private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
     const target = this.target(pubsubName, topic);
+    target.inFlight?.enter();
+    try {
+      return await this.bulkPublishTo(target, pubsubName, topic, entries, metadata, traceparent, tracestate);
+    } finally {
+      target.inFlight?.leave();
+    }
+  }
+
+  private async bulkPublishTo(target: Target, pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
     const { pubsub, eventType, dialect } = target;
     const maxBytes = maxBulkBytesOf(metadata);
     const now = Date.now();
