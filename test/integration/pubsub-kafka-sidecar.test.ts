@@ -165,7 +165,9 @@ describe("pubsub.kafka with the sidecar as a process", () => {
     const HELD = 20;
     let retrying = true;
     const ok = new Set<number>();
-    const apps2 = [await app(topic), await app(topic)];
+    // Retries capped at 500 ms: once the RETRY ends the message goes through at its next attempt, not after a 30 s backoff.
+    const retries = { metadata: { retryMaxInterval: "500ms" } };
+    const apps2 = [await app(topic, retries), await app(topic, retries)];
     for (const target of apps2) {
       target.respond(ROUTE, (req) => {
         const { n } = req.json<{ data: { n: number } }>().data;

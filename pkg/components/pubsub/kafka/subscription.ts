@@ -225,6 +225,16 @@ export class KafkaSubscription implements ActiveSubscription {
       for (const work of this.background) {
         if (!(assigned[work.topic] ?? []).includes(work.partition)) work.release();
       }
+      // kafkajs keeps a partition paused across rebalances: one this member paused for a batch it since gave up
+      // (the partition moved away, then came back) would never be fetched again. Resume every assigned partition
+      // that no running batch holds.
+      const held = new Set([...this.background].filter((work) => !work.moved).map((work) => `${work.topic}/${work.partition}`));
+      const stale = consumer.paused().flatMap(({ topic, partitions }) => {
+        const mine = assigned[topic] ?? [];
+        const resumable = partitions.filter((partition) => mine.includes(partition) && !held.has(`${topic}/${partition}`));
+        return resumable.length > 0 ? [{ topic, partitions: resumable }] : [];
+      });
+      if (stale.length > 0) consumer.resume(stale);
     });
   }
 }
