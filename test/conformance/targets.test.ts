@@ -17,8 +17,10 @@ describe("conformance tables", () => {
     expect([...new Set(targets.map((t) => t.type))].sort()).toEqual([...new Set(builtins)].sort());
   });
 
-  it("list every built-in bindings type but the event router, which its integration tests drive against the cloud stand-ins", () => {
-    const builtins = registries.bindings.types().map((t) => t.replace(/\/v\d+$/, "")).filter((t) => t !== "bindings.cloud.eventrouter");
+  // The event router is driven against the cloud stand-ins, bindings.kafka against a private KRaft broker
+  // (test/integration/bindings-kafka.test.ts): neither can join a table that runs on the machine's brokers.
+  it("list every built-in bindings type but the event router and Kafka, which their own suites drive", () => {
+    const builtins = registries.bindings.types().map((t) => t.replace(/\/v\d+$/, "")).filter((t) => t !== "bindings.cloud.eventrouter" && t !== "bindings.kafka");
     expect([...new Set(BINDING_TARGETS.map((t) => t.type))].sort()).toEqual([...new Set(builtins)].sort());
   });
 });
