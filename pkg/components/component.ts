@@ -8,6 +8,9 @@ import type { ComponentMetadata } from "./metadata.js";
  * Secret stores come first: other components' secretKeyRefs resolve through them, so they are
  * initialised before and closed after the rest (loadRank).
  */
+/** How long a component waits for its work in flight when the context names no grace period: --graceful-shutdown-seconds' default. */
+export const DEFAULT_GRACEFUL_SHUTDOWN_MS = 5000;
+
 export const COMPONENT_KINDS = ["secretstores", "pubsub", "configuration", "bindings"] as const;
 export type ComponentKind = (typeof COMPONENT_KINDS)[number];
 
@@ -61,7 +64,7 @@ export interface ComponentContext {
   kubeConfig?: KubeConfig;
   /** Epoch ms; message expiry reads it (tests inject a clock so TTLs pass without waiting). Default Date.now. */
   now?: () => number;
-  /** How long close() waits for work in flight (the sidecar's --graceful-shutdown-seconds); default 5s. */
+  /** How long close() waits for work in flight (the sidecar's --graceful-shutdown-seconds); DEFAULT_GRACEFUL_SHUTDOWN_MS when absent. */
   gracefulShutdownMs?: number;
 }
 

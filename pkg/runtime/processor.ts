@@ -1,6 +1,6 @@
 import type { ComponentResource } from "../apis/types.js";
 import type { Registries } from "../components/builtins.js";
-import { COMPONENT_KINDS, kindOfType, loadRank, type ComponentContext } from "../components/component.js";
+import { COMPONENT_KINDS, DEFAULT_GRACEFUL_SHUTDOWN_MS, kindOfType, loadRank, type ComponentContext } from "../components/component.js";
 import { ComponentMetadata } from "../components/metadata.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import type { Metrics } from "../diagnostics/metrics.js";
@@ -8,8 +8,6 @@ import { parseDurationMs } from "../util/parse.js";
 import { InFlight, type ComponentEntry, type ComponentStore } from "./store.js";
 
 export const DEFAULT_INIT_TIMEOUT_MS = 5000;
-/** How long a replaced instance waits for its calls in flight when the context names no grace period (--graceful-shutdown-seconds' default). */
-const DEFAULT_CLOSE_GRACE_MS = 5000;
 
 /** Parts that use a component and must let go of it before it is swapped or removed (subscriptions, input bindings). */
 export interface ComponentListener {
@@ -168,7 +166,7 @@ export class Processor {
 
   /** A replaced or removed instance: the calls that already took it finish first (within the grace period). */
   private async closeWhenIdle(entry: ComponentEntry): Promise<void> {
-    await entry.inFlight?.idle(this.deps.context.gracefulShutdownMs ?? DEFAULT_CLOSE_GRACE_MS);
+    await entry.inFlight?.idle(this.deps.context.gracefulShutdownMs ?? DEFAULT_GRACEFUL_SHUTDOWN_MS);
     await this.closeQuietly(entry);
   }
 

@@ -1,7 +1,6 @@
+import { DEFAULT_GRACEFUL_SHUTDOWN_MS } from "../component.js";
 import type { ActiveSubscription, MessageHandler, PubSubMessage } from "./types.js";
 
-/** How long close() waits for handlers in flight when the context does not say: the sidecar's default grace period. */
-export const DEFAULT_DRAIN_MS = 5000;
 
 /**
  * The live subscriptions of one broker component, and its close. Every broker keeps one: a new
@@ -14,7 +13,12 @@ export class BrokerSubscriptions<S extends ActiveSubscription = ActiveSubscripti
   private readonly closing = new AbortController();
   private readonly live = new Set<S>();
 
-  constructor(private readonly drainMs = DEFAULT_DRAIN_MS) {}
+  /** How long close() waits for handlers in flight (the graceful-shutdown time). */
+  readonly drainMs: number;
+
+  constructor(drainMs?: number) {
+    this.drainMs = drainMs ?? DEFAULT_GRACEFUL_SHUTDOWN_MS;
+  }
 
   get closed(): boolean {
     return this.closing.signal.aborted;

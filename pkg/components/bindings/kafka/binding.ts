@@ -5,7 +5,7 @@ import { kafkaClient } from "../../pubsub/kafka/client.js";
 import { parseKafkaMetadata, type KafkaSettings } from "../../pubsub/kafka/metadata.js";
 import { KafkaPublisher, MessageTooLargeError } from "../../pubsub/kafka/publisher.js";
 import { KafkaSubscription } from "../../pubsub/kafka/subscription.js";
-import { BrokerSubscriptions, DEFAULT_DRAIN_MS } from "../../pubsub/subscriptions.js";
+import { BrokerSubscriptions } from "../../pubsub/subscriptions.js";
 import { BindingRequestError, type InputHandler, type InvokeRequest, type InvokeResponse } from "../types.js";
 
 /**
@@ -71,7 +71,7 @@ export class KafkaBinding {
       logger: this.context.logger,
       now: this.context.now ?? Date.now,
       ensureTopic: (topic) => publisher.ensureTopic(topic),
-      drainMs: this.context.gracefulShutdownMs ?? DEFAULT_DRAIN_MS,
+      drainMs: this.subscriptions.drainMs,
       handler: async (record) => {
         await handler({ data: record.data, ...(record.contentType ? { contentType: record.contentType } : {}), metadata: record.metadata });
       },

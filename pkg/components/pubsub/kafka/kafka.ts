@@ -3,7 +3,7 @@ import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { metadataValue, RequestMetadataError, subscriptionConsumerId } from "../metadata.js";
 import type { Clock } from "../metadata.js";
-import { BrokerSubscriptions, DEFAULT_DRAIN_MS } from "../subscriptions.js";
+import { BrokerSubscriptions } from "../subscriptions.js";
 import type { ActiveSubscription, BulkPublishEntry, BulkPublishResult, BulkPublisher, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
 import { kafkaClient } from "./client.js";
 import { KafkaHealth } from "./health.js";
@@ -95,7 +95,7 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
       logger: this.context.logger,
       now: this.now,
       ensureTopic: (topic) => publisher.ensureTopic(topic),
-      drainMs: this.context.gracefulShutdownMs ?? DEFAULT_DRAIN_MS,
+      drainMs: this.subscriptions.drainMs,
     });
     try {
       await subscription.start(this.subscriptions.signalFor(signal));
