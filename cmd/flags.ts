@@ -1,7 +1,46 @@
-import { InvalidArgumentError } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { parseBool, parseByteSize, parseDurationMs } from "../pkg/util/parse.js";
 
-/** Flag value parsers shared by runtimed and runtime-injector, so both answer bad values alike (exit 2). */
+/** Flag parsing shared by runtimed, runtime-injector and runtime-status-controller, so all three answer bad values alike (exit 2). */
+
+/** A command-line problem: main prints it and exits 2. */
+export class UsageError extends Error {}
+
+/** Commander's way of saying it printed --help or --version: the process exits 0. */
+export function isHelpOrVersion(error: unknown): boolean {
+  return error instanceof CommanderError && ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code);
+}
+
+/** A program quiet on errors (its main prints one line), help on stdout, no stray arguments. */
+export function quietProgram(name: string, description: string): Command {
+  return new Command(name)
+    .description(description)
+    .exitOverride()
+    .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) })
+    .allowExcessArguments(false);
+}
+
+/** Parses argv; help and version pass through, any other commander error becomes a UsageError. */
+export function parseOrUsage(program: Command, argv: readonly string[]): void {
+  try {
+    program.parse([...argv], { from: "user" });
+  } catch (error) {
+    if (isHelpOrVersion(error)) throw error;
+    throw new UsageError((error as Error).message.replace(/^error: /, ""));
+  }
+}
+
+/** --log-level and --log-as-json, alike on every program. */
+export function addLogFlags(program: Command): Command {
+  return program
+    .addOption(new Option("--log-level <level>", "log level").choices(["error", "warn", "info", "debug"]).default("info"))
+    .option("--log-as-json [bool]", "JSON log lines", bool, false);
+}
+
+/** A repeatable flag whose values may also be comma-separated. */
+export function commaList(value: string, previous: string[]): string[] {
+  return [...previous, ...value.split(",").map((s) => s.trim()).filter(Boolean)];
+}
 
 export function port(value: string): number {
   const n = Number(value);

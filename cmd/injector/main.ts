@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-import { CommanderError } from "commander";
 import { createLogger } from "../../pkg/diagnostics/logger.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
 import { MetricsServer } from "../../pkg/diagnostics/server.js";
 import { InjectorServer } from "../../pkg/injector/server.js";
 import { InjectorWebhook } from "../../pkg/injector/webhook.js";
 import { parseInjectorOptions } from "./options.js";
+import { isHelpOrVersion } from "../flags.js";
 
 /** Thin entry of runtime-injector: parse once, wire, serve until SIGTERM. Only this file exits. */
 async function main(): Promise<number> {
@@ -13,7 +13,7 @@ async function main(): Promise<number> {
   try {
     options = parseInjectorOptions(process.argv.slice(2), process.env);
   } catch (error) {
-    if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version")) return 0;
+    if (isHelpOrVersion(error)) return 0;
     process.stderr.write(`runtime-injector: ${(error as Error).message}\nrun 'runtime-injector --help' for the flags\n`);
     return 2;
   }

@@ -1,12 +1,9 @@
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { InvalidArgumentError, Option } from "commander";
 import type { LogLevel } from "../../pkg/diagnostics/logger.js";
-import { bool, bytes, port, seconds } from "../flags.js";
+import { addLogFlags, bool, bytes, commaList, parseOrUsage, port, quietProgram, seconds } from "../flags.js";
 import { parseQuantity, type SidecarResources } from "../../pkg/injector/annotations.js";
 import { DEFAULT_SKIP_NAMESPACES } from "../../pkg/injector/patcher.js";
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_TLS_RELOAD_INTERVAL_MS } from "../../pkg/injector/server.js";
-
-/** A command-line problem: main prints it and exits 2. */
-export class UsageError extends Error {}
 
 export interface InjectorOptions {
   port: number;
@@ -31,19 +28,11 @@ function quantity(value: string): string {
   return value;
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, ...value.split(",").map((s) => s.trim()).filter(Boolean)];
-}
-
 /**
  * The one reader of argv and the environment for runtime-injector (docs/cli.md "The injector"). `RELEASE_NAMESPACE` (the chart sets it from the downward API) is added to the skipped namespaces.
  */
 export function parseInjectorOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): InjectorOptions {
-  const program = new Command("runtime-injector")
-    .description("Mutating admission webhook that adds the runtimed sidecar to annotated pods")
-    .exitOverride()
-    .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) })
-    .allowExcessArguments(false)
+  const program = quietProgram("runtime-injector", "Mutating admission webhook that adds the runtimed sidecar to annotated pods")
     .option("--port <port>", "HTTPS port of POST /mutate and GET /healthz", port, 4000)
     .option("--listen-address <address>", "address the webhook and metrics listen on", "0.0.0.0")
     .requiredOption("--tls-cert-file <file>", "PEM certificate (chain) served to the API server")
@@ -53,21 +42,14 @@ export function parseInjectorOptions(argv: readonly string[], env: Readonly<Reco
     .addOption(new Option("--sidecar-image-pull-policy <policy>", "imagePullPolicy of the sidecar").choices(["Always", "IfNotPresent", "Never"]).default("IfNotPresent"))
     .option("--metrics-port <port>", "Prometheus /metrics port", port, 9090)
     .option("--enable-metrics [bool]", "serve /metrics", bool, true)
-    .option("--skip-namespaces <list>", "more namespaces never injected (comma-separated, repeatable)", collect, [] as string[])
-    .addOption(new Option("--log-level <level>", "log level").choices(["error", "warn", "info", "debug"]).default("info"))
-    .option("--log-as-json [bool]", "JSON log lines", bool, false)
+    .option("--skip-namespaces <list>", "more namespaces never injected (comma-separated, repeatable)", commaList, [] as string[])
     .option("--max-body-size <size>", "AdmissionReview body limit (413 beyond it)", bytes, DEFAULT_MAX_BODY_BYTES)
     .option("--sidecar-cpu-request <quantity>", "default CPU request of the sidecar (runtime.io/sidecar-cpu-request overrides)", quantity)
     .option("--sidecar-cpu-limit <quantity>", "default CPU limit of the sidecar", quantity)
     .option("--sidecar-memory-request <quantity>", "default memory request of the sidecar", quantity)
     .option("--sidecar-memory-limit <quantity>", "default memory limit of the sidecar", quantity)
     .option("--enable-native-sidecar [bool]", "inject the sidecar as a native sidecar (an init container with restartPolicy Always) unless runtime.io/enable-native-sidecar says otherwise", bool, false);
-  try {
-    program.parse([...argv], { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError && ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code)) throw error;
-    throw new UsageError((error as Error).message.replace(/^error: /, ""));
-  }
+  parseOrUsage(addLogFlags(program), argv);
   const o = program.opts<{
     port: number; listenAddress: string; tlsCertFile: string; tlsKeyFile: string; tlsReloadInterval: number; sidecarImage: string;
     sidecarImagePullPolicy: InjectorOptions["imagePullPolicy"]; metricsPort: number; enableMetrics: boolean;

@@ -9,6 +9,7 @@ import { Tracing } from "../../pkg/diagnostics/tracing.js";
 import { Sidecar } from "../../pkg/sidecar/sidecar.js";
 import { followParent, planHeap, reexecWithHeap } from "./heap.js";
 import { missingResourceFolder, parseCommandLine, UsageError } from "./options.js";
+import { isHelpOrVersion } from "../flags.js";
 
 /** In a pod: the service account (loadFromCluster); KUBECONFIG, when set, points elsewhere (tests, running outside a cluster). */
 async function kubeConfigFrom(env: NodeJS.ProcessEnv): Promise<KubeConfig> {
@@ -34,7 +35,7 @@ async function main(): Promise<number> {
     for (const warning of parsed.warnings) process.stderr.write(`runtimed: ${warning}\n`);
     options = parsed.options;
   } catch (error) {
-    if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version")) return 0;
+    if (isHelpOrVersion(error)) return 0;
     const message = error instanceof UsageError || error instanceof CommanderError ? error.message : String(error);
     process.stderr.write(`runtimed: ${message}\nrun 'runtimed --help' for the flags\n`);
     return 2;

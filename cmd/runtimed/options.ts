@@ -1,13 +1,12 @@
 import { stat } from "node:fs/promises";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { LogLevel } from "../../pkg/diagnostics/logger.js";
-import { appProtocol, bool, bytes, port, seconds } from "../flags.js";
+import { appProtocol, bool, bytes, isHelpOrVersion, port, seconds, UsageError } from "../flags.js";
 import { closestFlag, ownFlags, translateDaprFlags } from "./dapr-flags.js";
 import type { RuntimeOptions } from "../../pkg/runtime/options.js";
 import { parseDurationMs } from "../../pkg/util/parse.js";
 
-/** A command-line problem: main prints it and exits 2. */
-export class UsageError extends Error {}
+export { UsageError };
 
 function positiveInt(value: string): number {
   const n = Number(value);
@@ -65,7 +64,7 @@ export function parseWithDaprVocabulary(program: Command, argv: readonly string[
   try {
     program.parse(args, { from: "user" });
   } catch (error) {
-    if (error instanceof CommanderError && ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code)) throw error;
+    if (isHelpOrVersion(error)) throw error;
     if (error instanceof CommanderError && error.code === "commander.unknownOption") {
       const flag = /'([^']+)'/.exec(error.message)?.[1] ?? "";
       const near = closestFlag(flag, own);

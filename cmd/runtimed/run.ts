@@ -2,7 +2,7 @@ import { statSync } from "node:fs";
 import { homedir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Command, CommanderError } from "commander";
+import { Command } from "commander";
 import { buildPlan, singleAppArgs, singleAppSinks, templateArgs, templateSinks } from "../../pkg/cli/run/plan.js";
 import { ReaperClient } from "../../pkg/cli/run/reaper.js";
 import { RunError, Supervisor, type AppPlan, type RunHooks } from "../../pkg/cli/run/supervisor.js";
@@ -10,6 +10,7 @@ import { findTemplate, loadTemplate, TemplateError } from "../../pkg/cli/run/tem
 import { processStartTicks, RunRecords } from "../../pkg/cli/runs.js";
 import { addSidecarFlags, missingResourceFolder, parseOptions, parseWithDaprVocabulary, UsageError } from "./options.js";
 import { runRecordsFolder } from "./state.js";
+import { isHelpOrVersion } from "../flags.js";
 
 type Env = Record<string, string | undefined>;
 
@@ -49,7 +50,7 @@ export async function runMain(argv: readonly string[], env: Env): Promise<number
     for (const warning of parsed.warnings) process.stderr.write(`runtimed run: ${warning}\n`);
     args = parsed.args;
   } catch (error) {
-    if (error instanceof CommanderError && ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code)) return 0;
+    if (isHelpOrVersion(error)) return 0;
     return usage((error as Error).message.replace(/^error: /, ""));
   }
   if (program.args.length > 0) return usage(`put the app's command after --: runtimed run [flags] -- ${program.args.join(" ")}`);

@@ -1,7 +1,8 @@
-import { Command, CommanderError, Option } from "commander";
+import { Command, Option } from "commander";
 import { builtinRegistries } from "../../pkg/components/builtins.js";
 import { connectCheck } from "../../pkg/cli/connect.js";
 import { formatReport, hasErrors, reportJson, validatePaths } from "../../pkg/cli/validate.js";
+import { isHelpOrVersion } from "../flags.js";
 
 /** `runtimed validate`: argv after the subcommand; 0 when every manifest is valid, 1 on any error, 2 on a usage error. */
 export async function validateMain(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Promise<number> {
@@ -15,7 +16,7 @@ export async function validateMain(argv: readonly string[], env: Readonly<Record
   try {
     program.parse([...argv], { from: "user" });
   } catch (error) {
-    if (error instanceof CommanderError && ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code)) return 0;
+    if (isHelpOrVersion(error)) return 0;
     process.stderr.write(`runtimed validate: ${(error as Error).message.replace(/^error: /, "")}\nrun 'runtimed validate --help' for the flags\n`);
     return 2;
   }

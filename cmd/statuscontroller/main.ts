@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 import { KubeConfig } from "@kubernetes/client-node";
-import { CommanderError } from "commander";
 import { builtinRegistries } from "../../pkg/components/builtins.js";
 import { createLogger } from "../../pkg/diagnostics/logger.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
 import { MetricsServer } from "../../pkg/diagnostics/server.js";
 import { StatusController } from "../../pkg/statuscontroller/controller.js";
 import { parseStatusControllerOptions } from "./options.js";
+import { isHelpOrVersion } from "../flags.js";
 
 /**
  * Thin entry of runtime-status-controller: its own process (and Deployment in the chart) rather than
@@ -18,7 +18,7 @@ async function main(): Promise<number> {
   try {
     options = parseStatusControllerOptions(process.argv.slice(2), process.env);
   } catch (error) {
-    if (error instanceof CommanderError && (error.code === "commander.helpDisplayed" || error.code === "commander.version")) return 0;
+    if (isHelpOrVersion(error)) return 0;
     process.stderr.write(`runtime-status-controller: ${(error as Error).message}\nrun 'runtime-status-controller --help' for the flags\n`);
     return 2;
   }

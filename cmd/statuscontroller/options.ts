@@ -1,8 +1,7 @@
-import { Command, CommanderError, Option } from "commander";
 import type { LogLevel } from "../../pkg/diagnostics/logger.js";
-import { bool, port, seconds } from "../flags.js";
+import { addLogFlags, bool, commaList, parseOrUsage, port, quietProgram, seconds, UsageError } from "../flags.js";
 
-export class UsageError extends Error {}
+export { UsageError };
 
 export interface StatusControllerOptions {
   namespaces: string[];
@@ -18,21 +17,13 @@ export interface StatusControllerOptions {
   logAsJson: boolean;
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, ...value.split(",").map((s) => s.trim()).filter(Boolean)];
-}
-
 /**
  * The one reader of argv and the environment for runtime-status-controller. In a pod the chart sets
  * POD_NAME (the replica's identity in the Lease) and POD_NAMESPACE (where the Lease lives).
  */
 export function parseStatusControllerOptions(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): StatusControllerOptions {
-  const program = new Command("runtime-status-controller")
-    .description("Writes status (Valid, Loaded, Ready; observedGeneration) on runtime.io resources; one replica at a time, elected through a Lease")
-    .exitOverride()
-    .configureOutput({ writeErr: () => undefined, writeOut: (s) => process.stdout.write(s) })
-    .allowExcessArguments(false)
-    .requiredOption("--namespaces <list>", "namespaces whose resources get a status (comma-separated, repeatable)", collect, [] as string[])
+  const program = quietProgram("runtime-status-controller", "Writes status (Valid, Loaded, Ready; observedGeneration) on runtime.io resources; one replica at a time, elected through a Lease")
+    .requiredOption("--namespaces <list>", "namespaces whose resources get a status (comma-separated, repeatable)", commaList, [] as string[])
     .option("--lease-namespace <namespace>", "namespace of the leader election Lease (default: POD_NAMESPACE)")
     .option("--lease-name <name>", "name of the leader election Lease", "runtime-status-controller")
     .option("--identity <id>", "this replica's identity in the Lease (default: POD_NAME)")
@@ -40,15 +31,8 @@ export function parseStatusControllerOptions(argv: readonly string[], env: Reado
     .option("--retry-period <duration>", "how often the leader renews and the others look", seconds, 2000)
     .option("--listen-address <address>", "address the metrics listen on", "0.0.0.0")
     .option("--metrics-port <port>", "Prometheus /metrics port", port, 9090)
-    .option("--enable-metrics [bool]", "serve /metrics", bool, true)
-    .addOption(new Option("--log-level <level>", "log level").choices(["error", "warn", "info", "debug"]).default("info"))
-    .option("--log-as-json [bool]", "JSON log lines", bool, false);
-  try {
-    program.parse([...argv], { from: "user" });
-  } catch (error) {
-    if (error instanceof CommanderError && ["commander.helpDisplayed", "commander.help", "commander.version"].includes(error.code)) throw error;
-    throw new UsageError((error as Error).message.replace(/^error: /, ""));
-  }
+    .option("--enable-metrics [bool]", "serve /metrics", bool, true);
+  parseOrUsage(addLogFlags(program), argv);
   const o = program.opts<{
     namespaces: string[]; leaseNamespace?: string; leaseName: string; identity?: string; leaseDuration: number; retryPeriod: number;
     listenAddress: string; metricsPort: number; enableMetrics: boolean; logLevel: LogLevel; logAsJson: boolean;
