@@ -8,7 +8,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { bindingResources, startStandins, type Standins } from "../support/azure-standins.js";
+import { bindingResources, eventRouterInputComponent, type Standins, startStandins } from "../support/azure-standins.js";
 import {
   anyJsonText,
   checkAnswer,
@@ -32,6 +32,7 @@ import { freePort, waitFor } from "../support/ports.js";
 import { tempDir } from "../support/tempdirs.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { startTestApp, type Reply, type TestApp } from "../support/testapp.js";
+import { pubsubAndConfigYaml } from "../support/runtime.js";
 
 const SUBSCRIBER = "https://ingress.example.test/api/fuzz-in";
 const SCOPE = "/subscriptions/00000000-0000-0000-0000-000000000001/resourceGroups/rg1/providers/Microsoft.EventGrid/topics/fuzz";
@@ -65,50 +66,21 @@ beforeAll(async () => {
   });
   app.respond("/fuzz/single", () => deliveryReply);
   app.respond("/fuzz/bulk", () => deliveryReply);
-  resources = bindingResources("fuzz-", { clientSecret: standins.clientSecret, topicKey: standins.accessKey, password: "s3cret-value" }, `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: fuzz-in}
-spec:
-  type: bindings.cloud.eventrouter
-  version: v1
-  metadata:
-  - {name: direction, value: "input, output"}
-  - {name: topicEndpoint, value: ${JSON.stringify(standins.topicEndpoint)}}
-  - name: accessKey
-    secretKeyRef: {name: topicKey, key: topicKey}
-  - {name: cloudTenantId, value: ${JSON.stringify(standins.tenantId)}}
-  - {name: cloudSubscriptionId, value: "00000000-0000-0000-0000-000000000001"}
-  - {name: cloudClientId, value: ${JSON.stringify(standins.clientId)}}
-  - name: cloudClientSecret
-    secretKeyRef: {name: clientSecret, key: clientSecret}
-  - {name: subscriberEndpoint, value: ${JSON.stringify(SUBSCRIBER)}}
-  - {name: handshakePort, value: "${webhookPort}"}
-  - {name: handshakeAddress, value: 127.0.0.1}
-  - {name: scope, value: ${JSON.stringify(SCOPE)}}
-  - {name: eventSubscriptionName, value: fuzzin}
-  - {name: authorityHost, value: ${JSON.stringify(standins.authorityHost)}}
-  - {name: managementEndpoint, value: ${JSON.stringify(standins.managementEndpoint)}}
-auth: {secretStore: secrets}
-`);
+  resources = bindingResources("fuzz-", { clientSecret: standins.clientSecret, topicKey: standins.accessKey, password: "s3cret-value" }, eventRouterInputComponent(standins, {
+      name: "fuzz-in",
+      subscriptionName: "fuzzin",
+      subscriber: SUBSCRIBER,
+      handshakePort: webhookPort,
+      scope: SCOPE,
+      direction: "input, output",
+      extraRows: `  - {name: topicEndpoint, value: ${JSON.stringify(standins.topicEndpoint)}}\n  - name: accessKey\n    secretKeyRef: {name: topicKey, key: topicKey}\n`,
+    }),);
   const configDir = tempDir("fuzz-config-");
   const configFile = path.join(configDir, "config.yaml");
   writeFileSync(configFile, JSON.stringify(CONFIG_ITEMS));
   writeFileSync(
     path.join(resources.dir, "more.yaml"),
-    `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: pubsub}
-spec: {type: pubsub.in-memory, version: v1, metadata: []}
----
-apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: config}
-spec:
-  type: configuration.local.file
-  version: v1
-  metadata:
-  - {name: path, value: ${JSON.stringify(configFile)}}
-`,
+    pubsubAndConfigYaml(configFile),
   );
   sidecar = await startSidecar({ appId: "fuzz-app", args: ["--resources-path", resources.dir, "--app-port", String(app.port)], env: { NODE_EXTRA_CA_CERTS: standins.certs.caFile } });
   api = { port: sidecar.httpPort };

@@ -1,6 +1,6 @@
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { bindingResources, startStandins, type Standins } from "../support/azure-standins.js";
+import { bindingResources, eventRouterInputComponent, type Standins, startStandins } from "../support/azure-standins.js";
 import { startGrpcApp, type GrpcApp } from "../support/grpc-app.js";
 import { freePort, waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
@@ -24,28 +24,7 @@ describe("input bindings to a gRPC app (ListInputBindings, OnBindingEvent)", () 
   let resources: { dir: string; remove(): void } | undefined;
   let failNext = false;
 
-  const component = (name: string, subscription: string, path: string): string => `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: ${name}}
-spec:
-  type: bindings.cloud.eventrouter
-  version: v1
-  metadata:
-  - {name: direction, value: input}
-  - {name: cloudTenantId, value: ${JSON.stringify(standins.tenantId)}}
-  - {name: cloudSubscriptionId, value: "00000000-0000-0000-0000-000000000001"}
-  - {name: cloudClientId, value: ${JSON.stringify(standins.clientId)}}
-  - name: cloudClientSecret
-    secretKeyRef: {name: clientSecret, key: clientSecret}
-  - {name: subscriberEndpoint, value: ${JSON.stringify(SUBSCRIBER.replace("events-in", path))}}
-  - {name: handshakePort, value: "${ports.get(path)}"}
-  - {name: handshakeAddress, value: 127.0.0.1}
-  - {name: scope, value: ${JSON.stringify(SCOPE)}}
-  - {name: eventSubscriptionName, value: ${subscription}}
-  - {name: authorityHost, value: ${JSON.stringify(standins.authorityHost)}}
-  - {name: managementEndpoint, value: ${JSON.stringify(standins.managementEndpoint)}}
-auth: {secretStore: secrets}
-`;
+  const component = (name: string, subscription: string, path: string): string => eventRouterInputComponent(standins, { name, subscriptionName: subscription, subscriber: SUBSCRIBER.replace("events-in", path), handshakePort: ports.get(path)!, scope: SCOPE });
   const event = (id: string): Record<string, unknown> => ({ specversion: "1.0", id, source: "/orders", type: "com.example.order", datacontenttype: "application/json", data: { n: id } });
   const post = async (path: string, id: string): Promise<number> =>
     (await fetch(`http://127.0.0.1:${ports.get(path)}/api/${path}`, { method: "POST", headers: { "content-type": "application/cloudevents+json", authorization: `Bearer ${await standins.token({ audience: SUBSCRIBER.replace("events-in", path) })}` }, body: JSON.stringify(event(id)) })).status;

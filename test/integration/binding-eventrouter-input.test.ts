@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { bindingResources, EVENT_GRID_APP_ID, startStandins, type Standins } from "../support/azure-standins.js";
+import { bindingResources, EVENT_GRID_APP_ID, eventRouterInputComponent, type Standins, startStandins } from "../support/azure-standins.js";
 import { freePort, waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 
@@ -57,28 +57,7 @@ describe("eventrouter input binding: event subscription and webhook", () => {
     });
     await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", resolve));
     appPort = (app.address() as AddressInfo).port;
-    resources = bindingResources("eventrouter-in-", { clientSecret: standins.clientSecret }, `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: orders-in}
-spec:
-  type: bindings.cloud.eventrouter
-  version: v1
-  metadata:
-  - {name: direction, value: input}
-  - {name: cloudTenantId, value: ${JSON.stringify(standins.tenantId)}}
-  - {name: cloudSubscriptionId, value: "00000000-0000-0000-0000-000000000001"}
-  - {name: cloudClientId, value: ${JSON.stringify(standins.clientId)}}
-  - name: cloudClientSecret
-    secretKeyRef: {name: clientSecret, key: clientSecret}
-  - {name: subscriberEndpoint, value: ${JSON.stringify(SUBSCRIBER)}}
-  - {name: handshakePort, value: "${handshakePort}"}
-  - {name: handshakeAddress, value: 127.0.0.1}
-  - {name: scope, value: ${JSON.stringify(SCOPE)}}
-  - {name: eventSubscriptionName, value: ordersin}
-  - {name: authorityHost, value: ${JSON.stringify(standins.authorityHost)}}
-  - {name: managementEndpoint, value: ${JSON.stringify(standins.managementEndpoint)}}
-auth: {secretStore: secrets}
-`);
+    resources = bindingResources("eventrouter-in-", { clientSecret: standins.clientSecret }, eventRouterInputComponent(standins, { name: "orders-in", subscriptionName: "ordersin", subscriber: SUBSCRIBER, handshakePort, scope: SCOPE }));
     sidecar = await start();
   }, 60_000);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { CommunicationProtocolEnum, DaprPubSubStatusEnum, DaprServer, LogLevel, type LoggerService } from "@dapr/dapr";
-import { bindingResources, startStandins, type Standins } from "../support/azure-standins.js";
+import { bindingResources, eventRouterInputComponent, type Standins, startStandins } from "../support/azure-standins.js";
 import { freePort, waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 
@@ -48,28 +48,7 @@ kind: Component
 metadata: {name: pubsub}
 spec: {type: pubsub.in-memory, version: v1}
 ---
-apiVersion: dapr.io/v1alpha1
-kind: Component
-metadata: {name: orders-in}
-spec:
-  type: bindings.cloud.eventrouter
-  version: v1
-  metadata:
-  - {name: direction, value: input}
-  - {name: cloudTenantId, value: ${JSON.stringify(standins.tenantId)}}
-  - {name: cloudSubscriptionId, value: "00000000-0000-0000-0000-000000000001"}
-  - {name: cloudClientId, value: ${JSON.stringify(standins.clientId)}}
-  - name: cloudClientSecret
-    secretKeyRef: {name: clientSecret, key: clientSecret}
-  - {name: subscriberEndpoint, value: ${JSON.stringify(SUBSCRIBER)}}
-  - {name: handshakePort, value: "${handshakePort}"}
-  - {name: handshakeAddress, value: 127.0.0.1}
-  - {name: scope, value: ${JSON.stringify(SCOPE)}}
-  - {name: eventSubscriptionName, value: ordersin}
-  - {name: authorityHost, value: ${JSON.stringify(standins.authorityHost)}}
-  - {name: managementEndpoint, value: ${JSON.stringify(standins.managementEndpoint)}}
-auth: {secretStore: secrets}
-`);
+${eventRouterInputComponent(standins, { name: "orders-in", subscriptionName: "ordersin", subscriber: SUBSCRIBER, handshakePort, scope: SCOPE, apiVersion: "dapr.io/v1alpha1" })}`);
     const [daprPort, appPort] = [await freePort(), await freePort()];
     const clientOptions = { daprHost: "127.0.0.1", daprPort: String(daprPort), communicationProtocol: CommunicationProtocolEnum.HTTP, logger: { level: LogLevel.Error, service: logger } };
     server = new DaprServer({ serverHost: "127.0.0.1", serverPort: String(appPort), communicationProtocol: CommunicationProtocolEnum.GRPC, clientOptions, logger: clientOptions.logger });

@@ -7,6 +7,7 @@ import { daprProtos } from "../../pkg/proto/dapr.js";
 import { waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
+import { pubsubAndConfigYaml } from "../support/runtime.js";
 
 /**
  * Hostile and broken callers of the gRPC API against the built sidecar: each gets a clear status, and the
@@ -60,19 +61,7 @@ describe("bad input over gRPC", () => {
     const configFile = path.join(dir, "config.yaml");
     writeFileSync(configFile, "colour: {value: blue}\n");
     mkdirSync(path.join(dir, "resources"));
-    writeFileSync(path.join(dir, "resources", "components.yaml"), `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: pubsub}
-spec: {type: pubsub.in-memory, version: v1, metadata: []}
----
-apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: config}
-spec:
-  type: configuration.local.file
-  version: v1
-  metadata: [{name: path, value: ${JSON.stringify(configFile)}}]
-`);
+    writeFileSync(path.join(dir, "resources", "components.yaml"), pubsubAndConfigYaml(configFile));
     sidecar = await startSidecar({ appId: "bad-input", args: ["--resources-path", path.join(dir, "resources"), "--max-body-size", "64Ki"], env: { RUNTIME_API_TOKEN: TOKEN } });
     const Dapr = daprProtos().dapr.dapr.proto.runtime.v1.Dapr;
     client = new Dapr(`127.0.0.1:${sidecar.grpcPort}`, grpc.credentials.createInsecure()) as unknown as DaprClient;

@@ -6,6 +6,7 @@ import { daprProtos } from "../../pkg/proto/dapr.js";
 import { waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
+import { pubsubAndConfigYaml } from "../support/runtime.js";
 
 /** The gRPC API as a part of the process: its metrics, its readiness gate, and its drain on SIGTERM. */
 
@@ -23,19 +24,7 @@ describe("the gRPC API's metrics, readiness and shutdown", () => {
     const configFile = path.join(dir, "config.yaml");
     writeFileSync(configFile, "colour: {value: blue}\n");
     mkdirSync(path.join(dir, "resources"));
-    writeFileSync(path.join(dir, "resources", "components.yaml"), `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: pubsub}
-spec: {type: pubsub.in-memory, version: v1, metadata: []}
----
-apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: config}
-spec:
-  type: configuration.local.file
-  version: v1
-  metadata: [{name: path, value: ${JSON.stringify(configFile)}}]
-`);
+    writeFileSync(path.join(dir, "resources", "components.yaml"), pubsubAndConfigYaml(configFile));
     sidecar = await startSidecar({ appId: "grpc-life", args: ["--resources-path", path.join(dir, "resources"), "--graceful-shutdown-seconds", "3"] });
     const Dapr = daprProtos().dapr.dapr.proto.runtime.v1.Dapr;
     client = new Dapr(`127.0.0.1:${sidecar.grpcPort}`, grpc.credentials.createInsecure()) as unknown as Client;

@@ -320,3 +320,44 @@ spec:
     },
   };
 }
+
+export interface EventRouterInputOptions {
+  /** The Component's name and the Event Grid subscription's. */
+  name: string;
+  subscriptionName: string;
+  /** The public endpoint Event Grid posts to (the stand-ins route it to `handshakePort`). */
+  subscriber: string;
+  handshakePort: number;
+  /** The Event Grid topic's resource id. */
+  scope: string;
+  apiVersion?: "runtime.io/v1alpha1" | "dapr.io/v1alpha1";
+  direction?: string;
+  /** More metadata rows, as YAML list items indented like the others. */
+  extraRows?: string;
+}
+
+/** An input eventrouter Component against the stand-ins, its client secret read from the `secrets` store (bindingResources). */
+export function eventRouterInputComponent(standins: Standins, o: EventRouterInputOptions): string {
+  return `apiVersion: ${o.apiVersion ?? "runtime.io/v1alpha1"}
+kind: Component
+metadata: {name: ${o.name}}
+spec:
+  type: bindings.cloud.eventrouter
+  version: v1
+  metadata:
+  - {name: direction, value: ${JSON.stringify(o.direction ?? "input")}}
+${o.extraRows ?? ""}  - {name: cloudTenantId, value: ${JSON.stringify(standins.tenantId)}}
+  - {name: cloudSubscriptionId, value: "00000000-0000-0000-0000-000000000001"}
+  - {name: cloudClientId, value: ${JSON.stringify(standins.clientId)}}
+  - name: cloudClientSecret
+    secretKeyRef: {name: clientSecret, key: clientSecret}
+  - {name: subscriberEndpoint, value: ${JSON.stringify(o.subscriber)}}
+  - {name: handshakePort, value: "${o.handshakePort}"}
+  - {name: handshakeAddress, value: 127.0.0.1}
+  - {name: scope, value: ${JSON.stringify(o.scope)}}
+  - {name: eventSubscriptionName, value: ${o.subscriptionName}}
+  - {name: authorityHost, value: ${JSON.stringify(standins.authorityHost)}}
+  - {name: managementEndpoint, value: ${JSON.stringify(standins.managementEndpoint)}}
+auth: {secretStore: secrets}
+`;
+}
