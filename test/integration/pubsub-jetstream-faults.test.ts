@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
 import { connect } from "@nats-io/transport-node";
 import { jetstreamManager } from "@nats-io/jetstream";
-import { holdDeliveries, publishNumbered } from "../support/drills.js";
+import { expectAllDelivered, holdDeliveries, numbersSeen, publishNumbered, scriptNumbered } from "../support/drills.js";
 import { waitFor } from "../support/ports.js";
 import { resourcesFolder } from "../support/runtime.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
@@ -82,26 +82,6 @@ async function writeSyscalls(sc: SidecarProcess): Promise<number> {
   return Number(/syscw:\s+(\d+)/.exec(await readFile(`/proc/${sc.child.pid}/io`, "utf8"))?.[1]);
 }
 
-function numbersSeen(app: TestApp): Set<number> {
-  return new Set(app.on(ROUTE).map((r) => r.json<{ data: { n: number } }>().data.n));
-}
-
-async function expectAllDelivered(accepted: number[], ok: Set<number>, timeoutMs = 20_000): Promise<void> {
-  await waitFor(() => accepted.every((n) => ok.has(n)), { timeoutMs, what: `${accepted.length} accepted messages delivered` }).catch(() => undefined);
-  expect(accepted.filter((n) => !ok.has(n))).toEqual([]);
-}
-
-function script(app: TestApp, fail: (n: number) => boolean): Set<number> {
-  const ok = new Set<number>();
-  app.respond(ROUTE, (req) => {
-    const n = req.json<{ data: { n: number } }>().data.n;
-    if (fail(n)) return { status: 500 };
-    ok.add(n);
-    return { status: 200, body: { status: "SUCCESS" } };
-  });
-  return ok;
-}
-
 /** What the server holds for the app's durable consumer of the topic: delivered but not acknowledged. */
 async function ackPending(topic: string, durable: string): Promise<number> {
   const nc = await connect({ servers: nats.url });
@@ -118,18 +98,18 @@ describe("pubsub.jetstream faults with the sidecar as a process and a private na
   it("the app answers 500 for a while: every accepted message is delivered once it recovers", async () => {
     const s = await setup();
     let failing = true;
-    const ok = script(s.app, () => failing);
+    const ok = scriptNumbered(s.app, ROUTE, () => failing);
     const sc = await sidecar(s);
     const accepted: number[] = [];
     for (let n = 0; n < 30; n++) if (await publish(sc, s.topic, n)) accepted.push(n);
     expect(accepted).toHaveLength(30);
     // Longer than ackWait (2s) of refusals: in-progress acks must keep the server from redelivering meanwhile.
-    await waitFor(() => s.app.on(ROUTE).length >= 60 && numbersSeen(s.app).size === 30, { timeoutMs: 15_000, what: "refused attempts of all 30 messages" });
+    await waitFor(() => s.app.on(ROUTE).length >= 60 && numbersSeen(s.app, ROUTE).size === 30, { timeoutMs: 15_000, what: "refused attempts of all 30 messages" });
     const refusedUntil = Date.now() + 2500;
     await waitFor(() => Date.now() > refusedUntil, { timeoutMs: 5000, what: "a while of 500s" });
     expect(ok.size).toBe(0);
     failing = false;
-    await expectAllDelivered(accepted, ok);
+    await expectAllDelivered(accepted, ok, 20_000);
   }, 40_000);
 
   it("the sidecar is SIGKILLed with unacknowledged messages: a new one gets them from the durable consumer", async () => {
@@ -146,7 +126,7 @@ describe("pubsub.jetstream faults with the sidecar as a process and a private na
     // The server holds them as delivered and unacknowledged: only its redelivery (ackWait) can hand them out again.
     expect(await ackPending(s.topic, `${s.appId}-${s.topic}`)).toBeGreaterThanOrEqual(5);
     await sidecar(s);
-    await expectAllDelivered(accepted, ok);
+    await expectAllDelivered(accepted, ok, 20_000);
   }, 40_000);
 
   it("nats-server restarts mid-stream: nothing accepted is lost (file storage); publishes while it is down answer 500 at once", async () => {
@@ -182,7 +162,7 @@ describe("pubsub.jetstream faults with the sidecar as a process and a private na
       await waitFor(() => publish(sc, s.topic, n), { timeoutMs: 15_000, intervalMs: 100, what: `publish ${n} after the restart` });
       accepted.push(n);
     }
-    await expectAllDelivered(accepted, ok);
+    await expectAllDelivered(accepted, ok, 20_000);
     expect((await fetch(`${sc.url}/v1.0/healthz/outbound`)).status).toBe(204);
     expect(sc.child.exitCode).toBeNull();
   }, 40_000);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it } from "@jest/globals";
 import { Redis } from "ioredis";
 import { BROKERS, brokerAvailable } from "../support/brokers.js";
-import { holdDeliveries, publishNumbered } from "../support/drills.js";
+import { expectAllDelivered, holdDeliveries, numbersSeen, publishNumbered, scriptNumbered } from "../support/drills.js";
 import { waitFor } from "../support/ports.js";
 import { resourcesFolder } from "../support/runtime.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
@@ -80,57 +80,31 @@ function publish(sc: SidecarProcess, topic: string, n: number): Promise<boolean>
   return publishNumbered(sc, PUBSUB, topic, n, 15_000);
 }
 
-/** The message numbers the app was handed (each CloudEvent's data.n), successful or not. */
-function numbersSeen(app: TestApp): Set<number> {
-  return new Set(app.on(ROUTE).map((r) => r.json<{ data: { n: number } }>().data.n));
-}
-
-/** `ok` holds the numbers the app answered 2xx to: delivered, in the spec's reply table's sense. */
-async function expectAllDelivered(accepted: number[], ok: Set<number>, timeoutMs = 30_000): Promise<void> {
-  await waitFor(() => accepted.every((n) => ok.has(n)), { timeoutMs, what: `${accepted.length} accepted messages delivered` }).catch(() => undefined);
-  expect(accepted.filter((n) => !ok.has(n))).toEqual([]);
-}
-
-/** Scripts the app: `fail(n)` decides a 500; records the numbers it answered 200 to. */
-function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Set<number> {
-  const ok = new Set<number>();
-  const attempts = new Map<number, number>();
-  app.respond(ROUTE, (req) => {
-    const n = req.json<{ data: { n: number } }>().data.n;
-    const attempt = (attempts.get(n) ?? 0) + 1;
-    attempts.set(n, attempt);
-    if (fail(n, attempt)) return { status: 500 };
-    ok.add(n);
-    return { status: 200, body: { status: "SUCCESS" } };
-  });
-  return ok;
-}
-
 (redisUp ? describe : describe.skip)("pubsub.redis faults with the sidecar as a process", () => {
   const SHARED = `${BROKERS.redis.host}:${BROKERS.redis.port}`;
 
   it("(a) the app answers 500 for a while: every accepted message is delivered once it recovers", async () => {
     const s = await setup(SHARED);
     let failing = true;
-    const ok = script(s.app, () => failing);
+    const ok = scriptNumbered(s.app, ROUTE, () => failing);
     const sc = await sidecar(s);
     const accepted: number[] = [];
     for (let n = 0; n < 40; n++) if (await publish(sc, s.topic, n)) accepted.push(n);
     expect(accepted).toHaveLength(40);
     // A while of 500s: retries of the refused messages, several attempts each, before the app recovers.
-    await waitFor(() => s.app.on(ROUTE).length >= 60 && numbersSeen(s.app).size === 40, { timeoutMs: 15_000, what: "refused attempts of all 40 messages" });
+    await waitFor(() => s.app.on(ROUTE).length >= 60 && numbersSeen(s.app, ROUTE).size === 40, { timeoutMs: 15_000, what: "refused attempts of all 40 messages" });
     expect(ok.size).toBe(0);
     failing = false;
-    await expectAllDelivered(accepted, ok);
+    await expectAllDelivered(accepted, ok, 30_000);
   }, 60_000);
 
   it("(e) messages being retried (more than Dapr's default concurrency of 10) do not block the others", async () => {
     const s = await setup(SHARED);
     const poison = new Set(Array.from({ length: 15 }, (_, n) => n));
-    const ok = script(s.app, (n) => poison.has(n));
+    const ok = scriptNumbered(s.app, ROUTE, (n) => poison.has(n));
     const sc = await sidecar(s);
     for (const n of poison) expect(await publish(sc, s.topic, n)).toBe(true);
-    await waitFor(() => numbersSeen(s.app).size === poison.size, { timeoutMs: 10_000, what: "every poison message attempted" });
+    await waitFor(() => numbersSeen(s.app, ROUTE).size === poison.size, { timeoutMs: 10_000, what: "every poison message attempted" });
     const healthy = Array.from({ length: 20 }, (_, i) => 100 + i);
     for (const n of healthy) expect(await publish(sc, s.topic, n)).toBe(true);
     await expectAllDelivered(healthy, ok, 10_000);
@@ -139,7 +113,7 @@ function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Se
 
   it("(b) the app is down at publish time: messages wait in Redis and are delivered when it is back", async () => {
     const s = await setup(SHARED);
-    const ok = script(s.app, () => false);
+    const ok = scriptNumbered(s.app, ROUTE, () => false);
     const sc = await sidecar(s);
     await s.app.close();
     const accepted: number[] = [];
@@ -147,7 +121,7 @@ function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Se
     expect(accepted).toHaveLength(40);
     expect(ok.size).toBe(0);
     await s.app.listen();
-    await expectAllDelivered(accepted, ok);
+    await expectAllDelivered(accepted, ok, 30_000);
   }, 60_000);
 
   it("(c) the sidecar is SIGKILLed mid-stream: its restart reclaims what was pending and delivers it", async () => {
@@ -171,20 +145,20 @@ function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Se
       admin.disconnect();
     }
     await sidecar(s);
-    await expectAllDelivered(accepted, ok);
+    await expectAllDelivered(accepted, ok, 30_000);
   }, 60_000);
 
   it("(d) Redis restarts: accepted messages before and after are delivered; publishes while it is down fail with 500 and outbound health names the component until it is back", async () => {
     const server = await PrivateRedis.start();
     servers.push(server);
     const s = await setup(server.address);
-    const ok = script(s.app, () => false);
+    const ok = scriptNumbered(s.app, ROUTE, () => false);
     const sc = await sidecar(s);
     const accepted: number[] = [];
     for (let n = 0; n < 20; n++) if (await publish(sc, s.topic, n)) accepted.push(n);
     expect(accepted).toHaveLength(20);
     // Without persistence a restart loses undelivered entries, so the first batch is delivered before the crash.
-    await expectAllDelivered(accepted, ok);
+    await expectAllDelivered(accepted, ok, 30_000);
     const outbound = (): Promise<Response> => fetch(`${sc.url}/v1.0/healthz/outbound`);
     expect((await outbound()).status).toBe(204);
     await server.kill();
@@ -200,7 +174,7 @@ function script(app: TestApp, fail: (n: number, attempt: number) => boolean): Se
       await waitFor(() => publish(sc, s.topic, n), { timeoutMs: 15_000, intervalMs: 100, what: `publish ${n} after the restart` });
       accepted.push(n);
     }
-    await expectAllDelivered(accepted, ok);
+    await expectAllDelivered(accepted, ok, 30_000);
     expect(sc.child.exitCode).toBeNull();
   }, 60_000);
 });

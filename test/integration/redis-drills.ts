@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { expect, it } from "@jest/globals";
 import type { PubSub } from "../../pkg/components/pubsub/types.js";
 import { waitFor } from "../support/ports.js";
 
@@ -47,4 +48,19 @@ export async function publishThroughFailover(pubsub: PubSub, topic: string, sign
     stop = true;
     await publisher;
   }
+}
+
+/** The cases every failover drill shares: no accepted message lost, and the configuration change made right after the failover notified. */
+export function failoverDrillCases(outcome: () => FailoverOutcome, notified: () => string[]): void {
+  it("delivers every message that publish accepted (counted by id), none lost", async () => {
+    expect(outcome().acceptedBefore).toBeGreaterThan(0);
+    expect(outcome().acceptedAfter).toBeGreaterThan(0);
+    await waitFor(() => outcome().missing().length === 0, { timeoutMs: 20_000, what: "every accepted message delivered" }).catch(() => undefined);
+    expect(outcome().missing()).toEqual([]);
+  });
+
+  it("notifies the configuration change made right after the failover", async () => {
+    await waitFor(() => notified().includes("after-failover"), { timeoutMs: 15_000, what: "the change after the failover" }).catch(() => undefined);
+    expect(notified()).toContain("after-failover");
+  });
 }
