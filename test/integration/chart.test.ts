@@ -136,8 +136,8 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
     expect(webhook).toMatchObject({ failurePolicy: "Ignore", timeoutSeconds: 10, sideEffects: "None", admissionReviewVersions: ["v1"] });
     expect(webhook.rules).toEqual([{ apiGroups: [""], apiVersions: ["v1"], operations: ["CREATE"], resources: ["pods"], scope: "Namespaced" }]);
     expect(webhook.namespaceSelector.matchExpressions).toContainEqual({ key: "kubernetes.io/metadata.name", operator: "NotIn", values: ["runtime-system", "kube-system", "kube-public"] });
-    // Only opted-in pods reach the webhook: others are never delayed or failed by it.
-    expect(webhook.objectSelector).toEqual({ matchLabels: { "runtime.io/enabled": "true" } });
+    // The annotation alone opts in (as Dapr's injector): every pod reaches the webhook but those labelled out.
+    expect(webhook.objectSelector).toEqual({ matchExpressions: [{ key: "runtime.io/enabled", operator: "NotIn", values: ["false"] }] });
     expect(one(template(["--set", "webhook.objectSelector=null"]), "MutatingWebhookConfiguration").webhooks[0].objectSelector).toBeUndefined();
   });
 
@@ -263,6 +263,7 @@ function checkWebhookServiceAndCertificate(manifests: Manifest[], expected: { na
   it("mentions how to annotate a deployment in NOTES.txt", () => {
     const notes = readFileSync(path.join(CHART, "templates/NOTES.txt"), "utf8");
     expect(notes).toContain('runtime.io/enabled: "true"');
+    expect(notes).toContain("dapr.io/enabled");
     expect(notes).toContain("runtime.io/app-id");
     expect(notes).toContain("runtime.io/app-port");
   });
