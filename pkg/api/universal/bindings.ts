@@ -55,7 +55,8 @@ export class BindingOperations {
       response = await outboundPolicy(this.ctx, name).execute(() => binding.invoke(request));
     } catch (error) {
       this.metrics.observe(labels, started, false);
-      if (error instanceof BindingRequestError && !dapr) throw Errors.bindingRequest(`${name}: ${error.message}`);
+      // runtimed's own check of a request's fields (a path escaping rootPath, a missing key): 400 naming it, both dialects.
+      if (error instanceof BindingRequestError) throw Errors.bindingRequest(`${name}: ${error.message}`);
       throw Errors.bindingInvoke(name, (error as Error).message);
     }
     this.metrics.observe(labels, started, true);
