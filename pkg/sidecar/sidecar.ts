@@ -402,9 +402,8 @@ function buildProcessor(options: RuntimeOptions, deps: SidecarDeps, store: Compo
   });
 }
 
-/** The app connection GetMetadata shows (daprd's appConnectionProperties); none without --app-port. */
+/** The app connection GetMetadata shows (daprd's appConnectionProperties, there with or without --app-port). */
 function appConnectionOf(options: RuntimeOptions): ApiContext["appConnection"] {
-  if (options.appPort === undefined) return undefined;
   const { appHealth } = options;
   const health = appHealth.enabled ? { healthCheckPath: appHealth.path, healthProbeInterval: goDuration(appHealth.probeIntervalMs), healthProbeTimeout: goDuration(appHealth.probeTimeoutMs), healthThreshold: appHealth.threshold } : undefined;
   return { port: options.appPort, channelAddress: options.appChannelAddress, protocol: options.appProtocol, maxConcurrency: options.appMaxConcurrency, ...(health ? { health } : {}) };

@@ -88,8 +88,8 @@ describe("subscription discovery (spec A1) and /v1.0/metadata", () => {
     const res = await request(rt.url).get("/v1.0/metadata").expect(200);
     expect(res.body.subscriptions).toEqual(
       expect.arrayContaining([
-        { pubsubname: "pubsub", topic: "orders", metadata: { rawPayload: "false" }, rules: [{ match: 'event.type == "x"', path: "/x" }, { match: "", path: "/orders" }], deadLetterTopic: "", type: "PROGRAMMATIC" },
-        { pubsubname: "pubsub", topic: "declared", metadata: { retryInitialInterval: "10ms" }, rules: [{ match: "", path: "/declared" }], deadLetterTopic: "dead", type: "DECLARATIVE" },
+        { pubsubname: "pubsub", topic: "orders", metadata: { rawPayload: "false" }, rules: [{ match: 'event.type == "x"', path: "/x" }, { path: "/orders" }], deadLetterTopic: "", type: "PROGRAMMATIC" },
+        { pubsubname: "pubsub", topic: "declared", metadata: { retryInitialInterval: "10ms" }, rules: [{ path: "/declared" }], deadLetterTopic: "dead", type: "DECLARATIVE" },
       ]),
     );
     expect(res.body.subscriptions).toHaveLength(2);

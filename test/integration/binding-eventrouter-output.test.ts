@@ -97,10 +97,10 @@ auth: {secretStore: secrets}
     }
   });
 
-  it("answers 400 for an operation the binding does not support", async () => {
+  it("answers an operation the binding does not support as daprd does for its dapr.io manifest: 500 ERR_INVOKE_OUTPUT_BINDING", async () => {
     const res = await invoke("orders-out", { operation: "delete", data: {} });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ errorCode: "ERR_BINDING_OPERATION_NOT_SUPPORTED" });
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({ errorCode: "ERR_INVOKE_OUTPUT_BINDING", message: "error invoking output binding orders-out: binding orders-out does not support operation delete. supported operations:create" });
   });
 
   it("counts invocations in runtime_bindings_* metrics and never logs the access key; no call left for the internet", async () => {

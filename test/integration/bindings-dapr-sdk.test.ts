@@ -136,12 +136,17 @@ spec:
     ["web", { operation: "get", metadata: { path: "../admin" } }],
     ["cache", { operation: "get", metadata: {} }],
     ["db", { operation: "query", metadata: { sql: "SELECT 1", params: "not json" } }],
-    ["web", { operation: "connect", metadata: {} }],
   ])("%s refuses %j with 400 naming what is wrong", async (name, body) => {
     const response = await fetch(`${sidecar.url}/v1.0/bindings/${name}`, { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
     expect(response.status).toBe(400);
     const error = (await response.json()) as { errorCode: string; message: string };
     expect(error.errorCode).toMatch(/^ERR_/);
-    expect(error.message).toMatch(/fileName|path|key|params|connect/);
+    expect(error.message).toMatch(/fileName|path|key|params/);
+  });
+
+  it("refuses an operation a dapr.io binding does not support as daprd does: 500 ERR_INVOKE_OUTPUT_BINDING naming the operations", async () => {
+    const response = await fetch(`${sidecar.url}/v1.0/bindings/web`, { method: "POST", body: JSON.stringify({ operation: "connect", metadata: {} }), headers: { "content-type": "application/json" } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toMatchObject({ errorCode: "ERR_INVOKE_OUTPUT_BINDING", message: expect.stringMatching(/does not support operation connect\. supported operations:/) });
   });
 });

@@ -149,6 +149,7 @@ function kubernetesSource(): Source {
     expect(missing).toEqual([]);
     const duplicates = [...received.values()].filter((count) => count > 1).length;
     process.stdout.write(`pubsub reload under load: ${total} published, ${received.size} distinct delivered, ${duplicates} redelivered, ${publishRetries} publish retries, ${receivedAtSwap} delivered when the swap was seen\n`);
-    expect((await (await fetch(`${rt.url}/v1.0/metadata`)).json()) as { componentErrors: unknown[] }).toMatchObject({ componentErrors: [] });
+    // componentErrors is left out while no component failed (daprd leaves empty lists out).
+    expect((await (await fetch(`${rt.url}/v1.0/metadata`)).json()) as object).not.toHaveProperty("componentErrors");
   });
 });

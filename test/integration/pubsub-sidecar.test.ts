@@ -45,7 +45,7 @@ describe("runtimed process with the embedded in-memory pub/sub", () => {
 
   it("shows the subscription in /v1.0/metadata and the pub/sub metrics on the metrics port", async () => {
     const metadata = (await (await fetch(`${sidecar!.url}/v1.0/metadata`)).json()) as { subscriptions: Array<Record<string, unknown>>; components: Array<Record<string, unknown>> };
-    expect(metadata.subscriptions).toEqual([{ pubsubname: "pubsub", topic: "orders", metadata: { retryInitialInterval: "10ms" }, rules: [{ match: "", path: "/orders" }], deadLetterTopic: "", type: "PROGRAMMATIC" }]);
+    expect(metadata.subscriptions).toEqual([{ pubsubname: "pubsub", topic: "orders", metadata: { retryInitialInterval: "10ms" }, rules: [{ path: "/orders" }], deadLetterTopic: "", type: "PROGRAMMATIC" }]);
     expect(metadata.components).toEqual([expect.objectContaining({ name: "pubsub", type: "pubsub.in-memory" })]);
     const text = await (await fetch(`http://127.0.0.1:${sidecar!.metricsPort}/metrics`)).text();
     expect(text).toMatch(new RegExp(`runtime_pubsub_egress_total\\{component="pubsub",topic="orders",success="true",app_id="orders-app"\\} ${N}`));

@@ -44,7 +44,7 @@ if (mode === "exit3") {
   }).listen(Number(process.env.APP_PORT), "127.0.0.1", async () => {
     for (;;) {
       const meta = await (await fetch(sidecar + "/v1.0/metadata", { headers })).json();
-      if (meta.subscriptions.some((s) => s.topic === "self")) break;
+      if ((meta.subscriptions ?? []).some((s) => s.topic === "self")) break;
       await new Promise((r) => setTimeout(r, 50));
     }
     const published = await fetch(sidecar + "/v1.0/publish/pubsub/self", { method: "POST", headers, body: JSON.stringify({ hello: "me" }) });

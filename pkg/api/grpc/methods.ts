@@ -123,6 +123,7 @@ function metadataResponse(api: Universal): GetMetadataResponse {
     extended_metadata: view.extended,
     subscriptions: view.subscriptions.map((s) => ({ pubsub_name: s.pubsubname, topic: s.topic, metadata: s.metadata, rules: { rules: s.rules }, dead_letter_topic: s.deadLetterTopic, type: s.type })),
     http_endpoints: [],
-    ...(app ? { app_connection_properties: { port: app.port, protocol: app.protocol, channel_address: app.channelAddress, max_concurrency: app.maxConcurrency, ...(app.health ? { health: { health_check_path: app.health.healthCheckPath, health_probe_interval: app.health.healthProbeInterval, health_probe_timeout: app.health.healthProbeTimeout, health_threshold: app.health.healthThreshold } } : {}) } } : {}),
+    app_connection_properties: { port: app.port ?? 0, protocol: app.protocol, channel_address: app.channelAddress, max_concurrency: app.maxConcurrency, ...(app.health ? { health: { health_check_path: app.health.healthCheckPath, health_probe_interval: app.health.healthProbeInterval, health_probe_timeout: app.health.healthProbeTimeout, health_threshold: app.health.healthThreshold } } : {}) },
+    actor_runtime: { runtime_status: view.actorRuntime.runtimeStatus, host_ready: view.actorRuntime.hostReady, placement: view.actorRuntime.placement },
   };
 }

@@ -9,6 +9,7 @@ import type { Endpoint } from "./endpoint.js";
 import { Errors } from "./errors.js";
 import type { Token } from "../../util/token.js";
 import { apiTokenAuth, errorRenderer, normalisePath } from "./middleware.js";
+import { traceResponseHeaders } from "./trace-headers.js";
 
 export interface ApiAppOptions {
   endpoints: Endpoint[];
@@ -73,6 +74,8 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
         res.once("finish", record);
         next(error);
       };
+      const refused = span ? traceResponseHeaders(span, req, res) : undefined;
+      if (refused) return failed(refused);
       let result: Promise<void> | void;
       try {
         result = span ? span.run(() => endpoint.handler(req, res)) : endpoint.handler(req, res);

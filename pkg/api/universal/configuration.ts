@@ -67,7 +67,8 @@ export class ConfigurationOperations {
     try {
       return await subscriptions.unsubscribe(storeName, id);
     } catch (error) {
-      throw Errors.configurationUnsubscribe(id, storeName, (error as Error).message);
+      // The store's own error travels as the cause: daprd's HTTP answer for a `dapr.io` store quotes it alone.
+      throw Object.assign(Errors.configurationUnsubscribe(id, storeName, (error as Error).message), { cause: error });
     }
   }
 }

@@ -32,7 +32,8 @@ export interface ApiContext {
   logger: Logger;
   /** `PUT /v1.0/metadata/<key>` values. */
   extended: Map<string, string>;
-  appConnection?: { port: number; channelAddress: string; protocol: "http" | "grpc"; maxConcurrency: number; health?: AppHealthProperties };
+  /** The app connection daprd's metadata shows; `port` absent without --app-port. */
+  appConnection?: { port?: number; channelAddress: string; protocol: "http" | "grpc"; maxConcurrency: number; health?: AppHealthProperties };
   enabledFeatures: string[];
   subscriptions(): SubscriptionInfo[];
   requestShutdown(): void;

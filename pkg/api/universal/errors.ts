@@ -74,6 +74,8 @@ export const Errors = {
   componentsNotReady: entry("ERR_OUTBOUND_HEALTH_NOT_READY", 500, "INTERNAL", "sidecar outbound is not ready: %s"),
   /** daprd's healthz with `?appid=` naming another app (name resolvers check they reached the right one). */
   healthAppIdMismatch: entry("ERR_HEALTH_APPID_NOT_MATCH", 500, "INTERNAL", "dapr app-id does not match"),
+  /** daprd's tracing middleware refuses a `baggage` header OpenTelemetry cannot parse (it answers in plain text; here the catalogue's JSON). */
+  invalidBaggage: entry("ERR_MALFORMED_REQUEST", 400, "INVALID_ARGUMENT", "invalid baggage header: %s"),
   metadataKeyInvalid: entry("ERR_METADATA_SET", 400, "INVALID_ARGUMENT", "invalid metadata key: %s"),
   /** A building block runtimed does not serve (unsupported.ts names it); daprd's ERR_API_UNIMPLEMENTED is 501 too. */
   notSupported: entry("ERR_NOT_SUPPORTED", 501, "UNIMPLEMENTED", "%s"),

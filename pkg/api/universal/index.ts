@@ -2,7 +2,8 @@ import { BindingOperations } from "./bindings.js";
 import { ConfigurationOperations } from "./configuration.js";
 import type { ApiContext } from "./context.js";
 import { getMetadata, setMetadata, shutdown, type MetadataView } from "./metadata.js";
-import { bulkPublishEvent, publishEvent, type BulkPublishInput, type PublishEventInput } from "./pubsub.js";
+import { bulkPublishEvent, publishEvent, topicEmptyError, type BulkPublishInput, type PublishEventInput } from "./pubsub.js";
+import type { ApiError } from "./errors.js";
 import { SecretOperations } from "./secrets.js";
 
 export { ApiError, Errors, GrpcCode, type GrpcCodeName } from "./errors.js";
@@ -34,6 +35,11 @@ export class Universal {
 
   bulkPublishEvent(input: BulkPublishInput): Promise<{ failedEntries: Array<{ entryId: string; error: string }> }> {
     return bulkPublishEvent(this.ctx, input);
+  }
+
+  /** No topic in the path: the spec's 404, with daprd's details for a `dapr.io` pub/sub. */
+  topicEmpty(pubsubName: string, metadata: Record<string, string>): ApiError {
+    return topicEmptyError(this.ctx, pubsubName, metadata);
   }
 
   getMetadata(): MetadataView {

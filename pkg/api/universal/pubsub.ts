@@ -1,5 +1,7 @@
 import { PublishError, type BulkInputEntry } from "../../runtime/pubsub/publisher.js";
 import type { ApiContext } from "./context.js";
+import { daprPubSubErrors, type DaprPubSubErrors } from "./dapr-errors.js";
+import { isDaprComponent } from "./dialect.js";
 import { ApiError, Errors } from "./errors.js";
 
 export type { BulkInputEntry };
@@ -29,20 +31,25 @@ export interface BulkPublishInput {
  * The target checks both publishes make, in daprd's order where the spec is silent: a name, a topic, at least
  * one pub/sub (daprd's "not configured"), then the publisher's own (unknown pub/sub, topic scoping).
  */
-function checkTarget(ctx: ApiContext, pubsubName: string, topic: string): void {
+function checkTarget(ctx: ApiContext, pubsubName: string, topic: string, metadata: Record<string, string>): void {
   if (pubsubName === "") throw Errors.pubsubEmpty();
-  if (!/[^/]/.test(topic)) throw Errors.pubsubTopicEmpty(pubsubName);
+  if (!/[^/]/.test(topic)) throw topicEmptyError(ctx, pubsubName, metadata);
   if (!ctx.pubsub) throw Errors.internal("pub/sub is not wired into this runtime");
   if (ctx.store.count("pubsub") === 0) throw Errors.pubsubNotConfigured();
 }
 
+/** No topic given: the spec's 404 ERR_TOPIC_NAME_EMPTY, with daprd's details for a `dapr.io` pub/sub. */
+export function topicEmptyError(ctx: ApiContext, pubsubName: string, metadata: Record<string, string>): ApiError {
+  return isDaprComponent(ctx, pubsubName) ? daprPubSubErrors(pubsubName, ctx.appId).topicEmpty(metadata) : Errors.pubsubTopicEmpty(pubsubName);
+}
+
 /** Spec endpoint 1 (gRPC PublishEvent): resolves once the broker accepted the message (spec note 1). */
 export async function publishEvent(ctx: ApiContext, input: PublishEventInput): Promise<void> {
-  checkTarget(ctx, input.pubsubName, input.topic);
+  checkTarget(ctx, input.pubsubName, input.topic, input.metadata);
   try {
     await ctx.pubsub!.publish({ pubsubName: input.pubsubName, topic: input.topic, body: input.data, contentType: input.contentType, metadata: input.metadata, traceparent: input.traceparent, tracestate: input.traceparent ? input.tracestate : undefined });
   } catch (error) {
-    throw publishError(error, ctx.appId, input.pubsubName, input.topic);
+    throw publishError(error, ctx, input.pubsubName, input.topic, input.metadata);
   }
 }
 
@@ -52,12 +59,12 @@ export async function publishEvent(ctx: ApiContext, input: PublishEventInput): P
  * daprd). An unknown pub/sub is 400 here on HTTP (the spec's bulk table), 404 on single publish.
  */
 export async function bulkPublishEvent(ctx: ApiContext, input: BulkPublishInput): Promise<{ failedEntries: Array<{ entryId: string; error: string }> }> {
-  checkTarget(ctx, input.pubsubName, input.topic);
-  checkEntryIds(input.entries, (problem) => Errors.pubsubEventsSer(input.topic, input.pubsubName, problem));
+  checkTarget(ctx, input.pubsubName, input.topic, input.metadata);
+  checkEntryIds(input.entries, (problem) => (isDaprComponent(ctx, input.pubsubName) ? daprPubSubErrors(input.pubsubName, ctx.appId).marshalEvents(input.topic, problem) : Errors.pubsubEventsSer(input.topic, input.pubsubName, problem)));
   try {
     return await ctx.pubsub!.bulkPublish(input.pubsubName, input.topic, input.entries, input.metadata, input.traceparent);
   } catch (error) {
-    const mapped = publishError(error, ctx.appId, input.pubsubName, input.topic);
+    const mapped = publishError(error, ctx, input.pubsubName, input.topic, input.metadata);
     throw mapped instanceof ApiError && mapped.errorCode === "ERR_PUBSUB_NOT_FOUND" ? mapped.withStatus(400) : mapped;
   }
 }
@@ -72,8 +79,10 @@ export function checkEntryIds(entries: ReadonlyArray<{ entryId: string }>, bad: 
   });
 }
 
-function publishError(error: unknown, appId: string, pubsubName: string, topic: string): unknown {
+function publishError(error: unknown, ctx: ApiContext, pubsubName: string, topic: string, metadata: Record<string, string>): unknown {
   if (!(error instanceof PublishError)) return error;
+  if (error.kind !== "not-found" && isDaprComponent(ctx, pubsubName)) return daprPublishError(error, daprPubSubErrors(pubsubName, ctx.appId), topic, metadata);
+  const appId = ctx.appId;
   switch (error.kind) {
     case "not-found":
       return Errors.pubsubNotFound(pubsubName);
@@ -87,5 +96,21 @@ function publishError(error: unknown, appId: string, pubsubName: string, topic: 
       return Errors.pubsubRequestMetadata(topic, pubsubName, error.message);
     case "failed":
       return Errors.pubsubPublishMessage(topic, pubsubName, error.message);
+  }
+}
+
+/** daprd's answer to each refusal (pkg/api/http/http.go onPublish), for a `dapr.io` pub/sub. */
+function daprPublishError(error: PublishError, dapr: DaprPubSubErrors, topic: string, metadata: Record<string, string>): ApiError {
+  switch (error.kind) {
+    case "forbidden":
+      return dapr.forbidden(topic);
+    case "invalid-metadata":
+      return dapr.metadataDeserialize(metadata, error.message);
+    case "cloudevent-creation":
+      return dapr.cloudEventCreation(error.message);
+    case "invalid-event":
+      return dapr.marshalEnvelope(topic, error.message);
+    default:
+      return dapr.publishMessage(topic, error.message);
   }
 }

@@ -1,6 +1,7 @@
 import type { SecretStore, SecretValue } from "../../components/secretstores/types.js";
 import { observe, operationMetrics, type OperationMetrics } from "../../diagnostics/operations.js";
 import { outboundPolicy, type ApiContext } from "./context.js";
+import { isDaprComponent } from "./dialect.js";
 import { Errors } from "./errors.js";
 
 /** Spec Errors, secrets: no stores at all is 500, an unknown store 400 (the spec's, not Dapr's 401). */
@@ -23,15 +24,17 @@ export class SecretOperations {
     this.ops = operationMetrics(ctx.metrics, "secret");
   }
 
-  /** Undefined: the store has no such secret. */
+  /** Undefined: the store has no such secret (spec: 204); a `dapr.io` store answers as daprd's (daprMiss). */
   async get(storeName: string, name: string, metadata: Record<string, string>): Promise<SecretValue | undefined> {
     const store = storeOf(this.ctx, storeName);
     if (!allowed(this.ctx, storeName, name)) throw Errors.secretPermissionDenied(name, storeName);
+    let secret: SecretValue | undefined;
     try {
-      return await observe(this.ops, storeName, "get", () => outboundPolicy(this.ctx, storeName).execute(() => store.getSecret({ name, metadata })));
+      secret = await observe(this.ops, storeName, "get", () => outboundPolicy(this.ctx, storeName).execute(() => store.getSecret({ name, metadata })));
     } catch (error) {
       throw Errors.secretGet(name, storeName, (error as Error).message);
     }
+    return secret !== undefined || !isDaprComponent(this.ctx, storeName) ? secret : daprMiss(this.ctx, storeName, name);
   }
 
   /** Denied secrets are left out without a word, as Dapr does. */
@@ -47,4 +50,15 @@ export class SecretOperations {
     for (const [name, value] of Object.entries(secrets)) if (allowed(this.ctx, storeName, name)) out[name] = value;
     return out;
   }
+}
+
+/**
+ * A missing secret as components-contrib's stores answer it: `secretstores.local.env` reads an unset variable
+ * as "" (envstore.go: os.Getenv), so daprd answers 200 `{"NAME": ""}`; the local file store (filestore.go) and
+ * Kubernetes' API fail the call, which daprd answers 500 ERR_SECRET_GET.
+ */
+function daprMiss(ctx: ApiContext, storeName: string, name: string): SecretValue {
+  const type = ctx.store.entry(storeName)?.resource.spec.type;
+  if (type === "secretstores.local.env") return { [name]: "" };
+  throw Errors.secretGet(name, storeName, type === "secretstores.kubernetes" ? `secrets "${name}" not found` : `secret ${name} not found`);
 }

@@ -8,8 +8,11 @@ import { JsonDepthError, parseJson } from "../../../util/json.js";
 const HEADER_NAME = /^[A-Za-z0-9._-]{1,128}$/;
 const HEADER_VALUE = /^[\x20-\x7e]{0,4096}$/;
 
-/** `{data, metadata, operation}` (docs/api.md "Bindings"); anything else is a 400 naming what is wrong. */
-export function parseInvokeRequest(body: Buffer): InvokeRequest {
+/**
+ * `{data, metadata, operation}` (docs/api.md "Bindings"); anything else is a 400 naming what is wrong. With
+ * `operationOptional` (a `dapr.io` binding) a missing operation is left for the universal layer to refuse as daprd.
+ */
+export function parseInvokeRequest(body: Buffer, operationOptional = false): InvokeRequest {
   if (body.length === 0) throw Errors.bindingRequest("the body must be a JSON object {data, metadata, operation}");
   let parsed: unknown;
   try {
@@ -18,8 +21,9 @@ export function parseInvokeRequest(body: Buffer): InvokeRequest {
     throw Errors.bindingRequest(error instanceof JsonDepthError ? `the body is ${error.message}` : `the body is not JSON: ${(error as Error).message}`);
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw Errors.bindingRequest("the body must be a JSON object {data, metadata, operation}");
-  const { data, metadata, operation } = parsed as Record<string, unknown>;
-  if (typeof operation !== "string" || operation === "") throw Errors.bindingRequest("operation is required (a string, e.g. \"create\")");
+  const { data, metadata, operation: given } = parsed as Record<string, unknown>;
+  const operation = operationOptional && (given === undefined || given === null) ? "" : given;
+  if (typeof operation !== "string" || (operation === "" && !operationOptional)) throw Errors.bindingRequest("operation is required (a string, e.g. \"create\")");
   const md: Record<string, string> = Object.create(null) as Record<string, string>;
   if (metadata !== undefined && metadata !== null) {
     if (typeof metadata !== "object" || Array.isArray(metadata)) throw Errors.bindingRequest("metadata must be an object of strings");
@@ -54,8 +58,10 @@ export function bindingsEndpoints(api: Universal): Endpoint[] {
       name: "InvokeBinding",
       handler: async (req, res) => {
         const name = req.params.name as string;
-        api.bindings.binding(name);
-        reply(res, await api.bindings.invoke(name, parseInvokeRequest(bodyOf(req))));
+        // A `dapr.io` binding reads the body first, as daprd's onOutputBindingMessage; otherwise an unknown binding is named whatever the body.
+        const daprOrder = api.bindings.takesMissingOperation(name);
+        if (!daprOrder) api.bindings.binding(name);
+        reply(res, await api.bindings.invoke(name, parseInvokeRequest(bodyOf(req), daprOrder)));
       },
     },
   ];

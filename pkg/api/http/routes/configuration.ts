@@ -1,6 +1,7 @@
 import type { Request } from "express";
 import type { ConfigurationItem } from "../../../components/configuration/types.js";
-import { checkedKeys, itemView, type Universal } from "../../universal/index.js";
+import { ApiError, checkedKeys, itemView, type Universal } from "../../universal/index.js";
+import { isDaprComponent } from "../../universal/dialect.js";
 import { queryList, queryMetadata, type Endpoint } from "../endpoint.js";
 import { Errors } from "../errors.js";
 
@@ -35,7 +36,20 @@ export function configurationEndpoints(api: Universal): Endpoint[] {
       paths: PREFIXES.map((p) => `${p}/configuration/:storeName/:subscriptionId/unsubscribe`),
       name: "UnsubscribeConfiguration",
       handler: async (req, res) => {
-        res.status(200).json(await api.configuration.unsubscribe(req.params.storeName as string, req.params.subscriptionId as string));
+        const storeName = req.params.storeName as string;
+        const id = req.params.subscriptionId as string;
+        if (!isDaprComponent(api.ctx, storeName)) return void res.status(200).json(await api.configuration.unsubscribe(storeName, id));
+        // daprd's onUnsubscribeConfiguration: any failure, an unknown id included, is 500 with only a message (`ok` false is left out).
+        let failure: string | undefined;
+        try {
+          const result = await api.configuration.unsubscribe(storeName, id);
+          if (!result.ok) failure = result.message ?? "";
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.errorCode !== "ERR_CONFIGURATION_UNSUBSCRIBE") throw error;
+          failure = error.cause instanceof Error ? error.cause.message : error.message;
+        }
+        if (failure === undefined) return void res.status(200).json({ ok: true });
+        res.status(500).json({ message: `failed to unsubscribe to configuration request ${id}: ${failure}` });
       },
     },
     {
@@ -46,6 +60,8 @@ export function configurationEndpoints(api: Universal): Endpoint[] {
         const storeName = req.params.storeName as string;
         api.configuration.check(storeName);
         const items = await api.configuration.get(storeName, keysOf(req), queryMetadata(req));
+        // daprd's onGetConfiguration answers 204 without a body when no item matched (the spec's 200 `{}` for runtime.io).
+        if (items.size === 0 && isDaprComponent(api.ctx, storeName)) return void res.status(204).end();
         const body = Object.create(null) as Record<string, ConfigurationItem>;
         for (const [key, item] of items) body[key] = itemView(item);
         res.status(200).json(body);
