@@ -11,7 +11,14 @@ import type { Case, Harness } from "./suite.js";
  * Real time with delays of a second or two; the injected clock where the broker's mover reads it.
  */
 
-/** The bound after the delivery time within which a delayed message arrives on an idle machine (the guarantee says a second; the test machine is shared). */
+/**
+ * How late after its time a delayed message may arrive here. The guarantee says a second under normal load;
+ * these cases run in real time on a shared two-core machine (a load average near 10 is common), where the
+ * subscriber's own delivery path alone can take hundreds of milliseconds, so a 1 s assertion would be a
+ * timing test that fails on load. The second is measured instead by bench 23's steady phase (lag p99 of
+ * 1,000 delayed publishes at 100/s, its pass condition); here the bound catches a mover that waits a poll
+ * interval too many or a design with head-of-line blocking.
+ */
 const LATE_BOUND_MS = 1500;
 
 interface Arrival {
