@@ -80,7 +80,11 @@ export class KafkaDelayed {
     const { admin } = this.options.publisher;
     const { delayTopic } = this.options;
     if (!(await admin.listTopics()).includes(delayTopic)) return [];
-    const [ends, committed] = await Promise.all([admin.fetchTopicOffsets(delayTopic), admin.fetchOffsets({ groupId: this.moverGroup, topics: [delayTopic] })]);
+    const [ends, committed] = await retryRetriable(
+      () => Promise.all([admin.fetchTopicOffsets(delayTopic), admin.fetchOffsets({ groupId: this.moverGroup, topics: [delayTopic] })]),
+      // A topic just created (or a leader just moved) answers NOT_LEADER until the admin's metadata is fresh.
+      () => admin.fetchTopicMetadata({ topics: [delayTopic] }).then(() => undefined),
+    );
     const done = new Map((committed[0]?.partitions ?? []).map((p) => [p.partition, Number(p.offset)]));
     let count = 0;
     for (const end of ends) {
@@ -127,5 +131,18 @@ export class KafkaDelayed {
       throw new Error(`cannot prepare the delay topic ${JSON.stringify(this.options.delayTopic)}: ${(error as Error).message}`);
     });
     return this.topicReady;
+  }
+}
+
+/** `attempt`, again up to twice after `refresh` while it fails with an error Kafka calls retriable. */
+async function retryRetriable<T>(attempt: () => Promise<T>, refresh: () => Promise<void>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!(error as { retriable?: boolean }).retriable || tries >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * tries));
+      await refresh().catch(() => undefined);
+    }
   }
 }
