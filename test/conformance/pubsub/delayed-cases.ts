@@ -11,7 +11,14 @@ import type { Case, Harness } from "./suite.js";
  * Real time with delays of a second or two; the injected clock where the broker's mover reads it.
  */
 
-/** The bound after the delivery time within which a delayed message arrives on an idle machine (the guarantee says a second; the test machine is shared). */
+/**
+ * How late after its time a delayed message may arrive here. The guarantee says a second under normal load;
+ * these cases run in real time on a shared two-core machine (a load average near 10 is common), where the
+ * subscriber's own delivery path alone can take hundreds of milliseconds, so a 1 s assertion would be a
+ * timing test that fails on load. The second is measured instead by bench 23's steady phase (lag p99 of
+ * 1,000 delayed publishes at 100/s, its pass condition); here the bound catches a mover that waits a poll
+ * interval too many or a design with head-of-line blocking.
+ */
 const LATE_BOUND_MS = 1500;
 
 interface Arrival {
@@ -75,10 +82,9 @@ export const DELAYED_CASES: readonly Case[] = [
       const before = Date.now();
       await publish("later", { deliverAfter: "1500ms" });
       const after = Date.now();
-      if (supportsDelayedDelivery(pubsub)) {
-        const pending = await pubsub.delayedPending();
-        expect(pending.find((p) => p.topic === topic)?.count).toBe(1);
-      }
+      const pendingName = h.target.delayedDelivery?.pendingUnder ?? topic;
+      const pendingCount = async (): Promise<number> => (supportsDelayedDelivery(pubsub) ? (await pubsub.delayedPending()).find((p) => p.topic === pendingName)?.count ?? 0 : 0);
+      expect(await pendingCount()).toBe(1);
       await waitFor(() => rec.list.length >= 1, { timeoutMs: h.timeoutMs, what: "the delayed message" });
       const [arrival] = rec.list;
       const deliverAt = Date.parse(String(arrival!.event["deliverat"]));
@@ -86,7 +92,8 @@ export const DELAYED_CASES: readonly Case[] = [
       expect(deliverAt).toBeLessThanOrEqual(after + 1500);
       expect(arrival!.at).toBeGreaterThanOrEqual(deliverAt);
       expect(arrival!.at - deliverAt).toBeLessThan(LATE_BOUND_MS);
-      if (supportsDelayedDelivery(pubsub)) expect((await pubsub.delayedPending()).find((p) => p.topic === topic)?.count ?? 0).toBe(0);
+      // The count follows the move (a broker whose mover commits after producing catches up a moment later).
+      await waitFor(async () => (await pendingCount()) === 0, { timeoutMs: h.timeoutMs, what: "the pending count to fall to 0" });
     },
   },
   {

@@ -25,9 +25,10 @@ export interface PubSubTarget extends ConformanceTarget {
   durableGroups?: boolean;
   /**
    * The component holds delayed messages (DelayedDelivery); `injectedClock`: its mover reads the
-   * component's clock, so a case may move time instead of waiting. Absent: it refuses delivery times.
+   * component's clock, so a case may move time instead of waiting; `pendingUnder`: it counts what it
+   * holds under this one name (its delay topic) rather than per topic. Absent: it refuses delivery times.
    */
-  delayedDelivery?: { injectedClock: boolean };
+  delayedDelivery?: { injectedClock: boolean; pendingUnder?: string };
   /** Upper bound for each wait (ms). Default 10000. */
   timeoutMs?: number;
   /** Removes what the suite's topics left on a shared broker (once, after the last case). */
@@ -255,6 +256,9 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     outage: kafkaOutage,
     features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
     durableGroups: true,
+    // A delay topic and a mover group: the mover's timers wait in real time; Kafka counts offsets per partition of the
+    // delay topic, not per destination.
+    delayedDelivery: { injectedClock: false, pendingUnder: "runtime-delayed" },
     timeoutMs: 30_000,
   },
 ];

@@ -1,4 +1,5 @@
 import type { MetadataField } from "../../component.js";
+import { MAX_DELIVERY_DELAY_FIELD } from "../fields.js";
 
 /** Connection fields `pubsub.kafka` and `bindings.kafka` share (components-contrib `common/component/kafka`). */
 export const KAFKA_CONNECTION_FIELDS: readonly MetadataField[] = [
@@ -39,4 +40,6 @@ export const KAFKA_PUBSUB_FIELDS: readonly MetadataField[] = [
   ...KAFKA_CONNECTION_FIELDS,
   { name: "consumerGroup", type: "string", aliases: ["consumerID"], description: "The consumer group of every subscription; default the app id, so replicas share the partitions." },
   { name: "concurrencyMode", type: "enum", default: "\"single\"", allowed: ["single", "parallel"], description: "single: a partition's records reach the app one at a time, in offset order; parallel: up to 100 of a partition at once. A subscription's metadata may set it too." },
+  MAX_DELIVERY_DELAY_FIELD,
+  { name: "delayTopic", type: "string", default: "\"runtime-delayed\"", description: "The topic that holds delayed messages until their time (12 partitions, one per delay level); its mover group is `<delayTopic>-mover`. Every component of the cluster that shares it shares the movers." },
 ];

@@ -1,11 +1,12 @@
 import type { Kafka } from "kafkajs";
 import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
-import { metadataValue, RequestMetadataError, subscriptionConsumerId } from "../metadata.js";
+import { maxDeliveryDelayOf, metadataValue, RequestMetadataError, subscriptionConsumerId } from "../metadata.js";
 import type { Clock } from "../metadata.js";
 import { BrokerSubscriptions } from "../subscriptions.js";
-import type { ActiveSubscription, BulkPublishEntry, BulkPublishResult, BulkPublisher, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
+import type { ActiveSubscription, BulkPublishEntry, BulkPublishResult, BulkPublisher, DelayedDelivery, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
 import { kafkaClient } from "./client.js";
+import { DEFAULT_DELAY_TOPIC, KafkaDelayed } from "./delayed.js";
 import { KafkaHealth } from "./health.js";
 import { parseKafkaMetadata, type KafkaSettings } from "./metadata.js";
 import { KafkaPublisher } from "./publisher.js";
@@ -16,11 +17,14 @@ import { KafkaSubscription } from "./subscription.js";
  * is a member of the component's consumer group (default the app id), so replicas share a topic's partitions and
  * different apps each get every record. Offsets are committed only behind settled records (subscription.ts).
  */
-export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
+export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter, DelayedDelivery {
   private settings?: KafkaSettings;
   private kafka?: Kafka;
   private publisher?: KafkaPublisher;
   private health?: KafkaHealth;
+  /** Delayed delivery: the delay topic and this sidecar's mover (delayed.ts). */
+  private delayed?: KafkaDelayed;
+  private maxDelayMs = 0;
   /** Records of one partition handled one at a time, in order (Dapr's Kafka behaviour), unless concurrencyMode is parallel. */
   private componentConcurrency: "single" | "parallel" = "single";
   private readonly subscriptions: BrokerSubscriptions<KafkaSubscription>;
@@ -36,6 +40,10 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
     const mode = (metadata.string("concurrencyMode") ?? "single").trim().toLowerCase();
     if (mode !== "single" && mode !== "parallel") throw metadata.error("concurrencyMode", `must be single or parallel, got ${JSON.stringify(mode)}`);
     this.componentConcurrency = mode;
+    this.maxDelayMs = maxDeliveryDelayOf(metadata);
+    const delayTopic = (metadata.string("delayTopic") ?? DEFAULT_DELAY_TOPIC).trim();
+    // Kafka's topic names: at most 249 of letters, digits, '.', '_' and '-'.
+    if (!/^[A-Za-z0-9._-]{1,249}$/.test(delayTopic)) throw metadata.error("delayTopic", `must be a Kafka topic name (letters, digits, '.', '_', '-'), got ${JSON.stringify(delayTopic)}`);
     this.settings = settings;
     this.kafka = kafkaClient(settings, this.context.logger);
     this.publisher = new KafkaPublisher(this.kafka, settings, this.now);
@@ -52,6 +60,16 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
     }
     this.health = new KafkaHealth(this.publisher, this.context.logger, settings.brokers.join(","));
     await this.health.start();
+    this.delayed = new KafkaDelayed({ kafka: this.kafka, settings, publisher: this.publisher, delayTopic, now: this.now, logger: this.context.logger });
+    this.delayed.start();
+  }
+
+  maxDeliveryDelayMs(): number {
+    return this.maxDelayMs;
+  }
+
+  delayedPending(): Promise<Array<{ topic: string; count: number }>> {
+    return this.delayed ? this.delayed.pending() : Promise.resolve([]);
   }
 
   features(): PubSubFeature[] {
@@ -59,26 +77,42 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
   }
 
   async publish(request: PublishRequest): Promise<void> {
-    const { publisher } = this.ready();
+    const { publisher, delayed } = this.ready();
     try {
-      await publisher.publish(request.topic, [{ data: request.data, contentType: request.contentType, ttlMs: request.ttlMs, metadata: request.metadata }]);
+      const record = { data: request.data, contentType: request.contentType, ttlMs: request.ttlMs, metadata: request.metadata };
+      if (request.deliverAt !== undefined) await delayed.hold([{ topic: request.topic, record: publisher.recordOf(record), deliverAt: request.deliverAt }]);
+      else await publisher.publish(request.topic, [record]);
     } catch (error) {
       this.health?.publishFailed(error);
       throw error;
     }
   }
 
-  /** One produce request for the whole batch: it is stored or refused as a whole, so a failure fails every entry. */
+  /**
+   * One produce request for the entries due now and one for the delayed ones (to the delay topic): each is stored
+   * or refused as a whole, so a failure fails every entry it carried.
+   */
   async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {
-    const { publisher } = this.ready();
-    try {
-      await publisher.publish(request.topic, request.entries.map((e) => ({ data: e.data, contentType: e.contentType, ttlMs: e.ttlMs, metadata: { ...request.metadata, ...e.metadata } })));
-      return { failedEntries: [] };
-    } catch (error) {
-      this.health?.publishFailed(error);
-      const message = (error as Error).message;
-      return { failedEntries: request.entries.map((e) => ({ entryId: e.entryId, error: message })) };
-    }
+    const { publisher, delayed } = this.ready();
+    const recordOf = (e: BulkPublishEntry) => ({ data: e.data, contentType: e.contentType, ttlMs: e.ttlMs, metadata: { ...request.metadata, ...e.metadata } });
+    const now = request.entries.filter((e) => e.deliverAt === undefined);
+    const later = request.entries.filter((e) => e.deliverAt !== undefined);
+    const failedEntries: BulkPublishResult["failedEntries"] = [];
+    const attempt = async (entries: BulkPublishEntry[], send: () => Promise<void>): Promise<void> => {
+      if (entries.length === 0) return;
+      try {
+        await send();
+      } catch (error) {
+        this.health?.publishFailed(error);
+        const message = (error as Error).message;
+        failedEntries.push(...entries.map((e) => ({ entryId: e.entryId, error: message })));
+      }
+    };
+    await Promise.all([
+      attempt(now, () => publisher.publish(request.topic, now.map(recordOf))),
+      attempt(later, () => delayed.hold(later.map((e) => ({ topic: request.topic, record: publisher.recordOf(recordOf(e)), deliverAt: e.deliverAt! })))),
+    ]);
+    return { failedEntries };
   }
 
   async subscribe(request: SubscribeRequest, handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
@@ -108,6 +142,7 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
   async close(): Promise<void> {
     this.health?.stop();
     await this.subscriptions.close();
+    await this.delayed?.close();
     await this.publisher?.close();
   }
 
@@ -116,10 +151,10 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter {
     return this.health?.healthy() ?? false;
   }
 
-  private ready(): { kafka: Kafka; settings: KafkaSettings; publisher: KafkaPublisher } {
-    const { kafka, settings, publisher } = this;
-    if (!kafka || !settings || !publisher || this.subscriptions.closed) throw new Error(`pubsub ${this.context.name} is not initialised`);
-    return { kafka, settings, publisher };
+  private ready(): { kafka: Kafka; settings: KafkaSettings; publisher: KafkaPublisher; delayed: KafkaDelayed } {
+    const { kafka, settings, publisher, delayed } = this;
+    if (!kafka || !settings || !publisher || !delayed || this.subscriptions.closed) throw new Error(`pubsub ${this.context.name} is not initialised`);
+    return { kafka, settings, publisher, delayed };
   }
 }
 

@@ -1,4 +1,4 @@
-import { CompressionTypes, type Admin, type Kafka, type Message, type Producer } from "kafkajs";
+import { CompressionTypes, type Admin, type ITopicConfig, type Kafka, type Message, type Producer, type TopicMessages } from "kafkajs";
 import { WriteCoalescer } from "../coalescer.js";
 import { expiresAtOf, type Clock } from "../metadata.js";
 import type { KafkaSettings } from "./metadata.js";
@@ -47,7 +47,8 @@ export interface OutgoingRecord {
  */
 export class KafkaPublisher {
   private readonly producer: Producer;
-  private readonly admin: Admin;
+  /** The component's admin client (topic creation, offsets); the delayed-delivery mover shares it. */
+  readonly admin: Admin;
   private readonly topics = new Map<string, Promise<void>>();
   /** Single publishes, per topic, waiting to share a produce request. */
   private readonly coalescers = new Map<string, WriteCoalescer<PendingRecord>>();
@@ -86,7 +87,7 @@ export class KafkaPublisher {
    * failed request fails all of them.
    */
   async publish(topic: string, records: OutgoingRecord[]): Promise<void> {
-    const messages = records.map((r) => this.toMessage(r));
+    const messages = records.map((r) => this.recordOf(r));
     await this.ensureTopic(topic);
     if (messages.length > 1) return this.send(topic, messages);
     const message = messages[0]!;
@@ -132,12 +133,25 @@ export class KafkaPublisher {
     }
   }
 
-  /** Creates the topic unless it exists; once per topic per component (a failed attempt is tried again next time). */
-  ensureTopic(topic: string): Promise<void> {
+  /** Records of several topics in one produce request, acknowledged as the settings' acks say (the delay mover's moves). */
+  async sendBatch(topicMessages: TopicMessages[]): Promise<void> {
+    this.inFlight++;
+    try {
+      await this.producer.sendBatch({ topicMessages, acks: this.settings.acks, compression: this.settings.compression === "gzip" ? CompressionTypes.GZIP : CompressionTypes.None });
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  /**
+   * Creates the topic unless it exists; once per topic per component (a failed attempt is tried again next time).
+   * `spec` overrides the partition count and adds topic configuration (the delay topic's).
+   */
+  ensureTopic(topic: string, spec?: Pick<ITopicConfig, "numPartitions" | "configEntries">): Promise<void> {
     let ready = this.topics.get(topic);
     if (!ready) {
       ready = this.admin
-        .createTopics({ topics: [{ topic, numPartitions: this.settings.topicPartitions, replicationFactor: this.settings.topicReplicationFactor }], waitForLeaders: true })
+        .createTopics({ topics: [{ topic, numPartitions: this.settings.topicPartitions, replicationFactor: this.settings.topicReplicationFactor, ...spec }], waitForLeaders: true })
         .then(() => undefined)
         .catch((error: unknown) => {
           this.topics.delete(topic);
@@ -159,7 +173,8 @@ export class KafkaPublisher {
     await Promise.allSettled([this.producer.disconnect(), this.admin.disconnect()]);
   }
 
-  private toMessage(record: OutgoingRecord): Message {
+  /** The Kafka record of a publish: key, partition, headers (metadata, content type, expiry), size checked. */
+  recordOf(record: OutgoingRecord): Message {
     const headers: Record<string, string> = {};
     let key: string | undefined;
     let partition: number | undefined;

@@ -6,6 +6,7 @@ import type { ActiveSubscription, MessageHandler } from "../types.js";
 import { subscriptionAwareRoundRobin } from "./assigner.js";
 import { PartitionBatch } from "./batch.js";
 import type { KafkaSettings } from "./metadata.js";
+import { resumeUnheld } from "./pauses.js";
 
 export interface SubscriptionOptions {
   kafka: Kafka;
@@ -225,16 +226,8 @@ export class KafkaSubscription implements ActiveSubscription {
       for (const work of this.background) {
         if (!(assigned[work.topic] ?? []).includes(work.partition)) work.release();
       }
-      // kafkajs keeps a partition paused across rebalances: one this member paused for a batch it since gave up
-      // (the partition moved away, then came back) would never be fetched again. Resume every assigned partition
-      // that no running batch holds.
-      const held = new Set([...this.background].filter((work) => !work.moved).map((work) => `${work.topic}/${work.partition}`));
-      const stale = consumer.paused().flatMap(({ topic, partitions }) => {
-        const mine = assigned[topic] ?? [];
-        const resumable = partitions.filter((partition) => mine.includes(partition) && !held.has(`${topic}/${partition}`));
-        return resumable.length > 0 ? [{ topic, partitions: resumable }] : [];
-      });
-      if (stale.length > 0) consumer.resume(stale);
+      // Resume what this member paused for a batch it since gave up (kafkajs keeps pauses across rebalances).
+      resumeUnheld(consumer, assigned, new Set([...this.background].filter((work) => !work.moved).map((work) => `${work.topic}/${work.partition}`)));
     });
   }
 }
