@@ -101,7 +101,8 @@ const client = poster(sidecar.url, 256);
 /** The sidecar's heap in use, and its memory outside the heap (Buffers, ArrayBuffers), from its own metrics. */
 async function memoryOf() {
   const text = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
-  const gauge = (name) => Number(new RegExp(`^runtime_nodejs_${name}\\s+(\\S+)`, "m").exec(text)?.[1]);
+  // Every series carries the app_id label (pkg/diagnostics/metrics.ts), so the name is followed by labels.
+  const gauge = (name) => Number(new RegExp(`^runtime_nodejs_${name}(?:\\{[^}]*\\})?\\s+(\\S+)`, "m").exec(text)?.[1]);
   return { heap: gauge("heap_size_used_bytes"), external: gauge("external_memory_bytes") };
 }
 

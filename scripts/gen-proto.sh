@@ -8,3 +8,4 @@ rm -rf pkg/proto/gen
 node_modules/.bin/proto-loader-gen-types dapr/proto/runtime/v1/dapr.proto dapr/proto/runtime/v1/appcallback.proto \
   --keepCase --longs=String --enums=String --defaults --oneofs --grpcLib=@grpc/grpc-js --outDir=pkg/proto/gen -I proto
 find pkg/proto/gen -name '*.ts' -print0 | xargs -0 sed -i -E "s#from '(\.{1,2}/[^']*)'#from '\1.js'#"
+node scripts/gen-dapr-methods.mjs

@@ -3,7 +3,7 @@ import type { Gate } from "../../diagnostics/health.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
 import { TRACEPARENT, type ActiveSpan, type Tracing } from "../../diagnostics/tracing.js";
-import { daprProtos } from "../../proto/dapr.js";
+import { daprServiceDefinition } from "../../proto/dapr.js";
 import { apiTokenMatcher, API_TOKEN_NAMES } from "../universal/auth.js";
 import type { Token } from "../../util/token.js";
 import { ApiError, Errors, GrpcCode, unsupportedMethod, type Universal } from "../universal/index.js";
@@ -58,7 +58,8 @@ export class GrpcApiServer {
     this.requests = options.metrics.counter("grpc_server_request_count", "gRPC calls served by the sidecar API, by method and status", ["method", "status"]);
     this.latency = options.metrics.histogram("grpc_server_latency_ms", "Latency of the sidecar's gRPC API in milliseconds, by method and status", ["method", "status"]);
     this.streams = new ConfigurationStreams(options.api, options.logger);
-    this.server.addService(daprProtos().dapr.dapr.proto.runtime.v1.Dapr.service, this.implementation());
+    const service = daprServiceDefinition();
+    this.server.addService(service, this.implementation(service));
   }
 
   get port(): number {
@@ -95,8 +96,7 @@ export class GrpcApiServer {
     });
   }
 
-  private implementation(): grpc.UntypedServiceImplementation {
-    const service = daprProtos().dapr.dapr.proto.runtime.v1.Dapr.service;
+  private implementation(service: grpc.ServiceDefinition): grpc.UntypedServiceImplementation {
     const unary = unaryMethods(this.options.api) as Record<string, Unary | undefined>;
     const implementation: grpc.UntypedServiceImplementation = {};
     for (const [name, definition] of Object.entries(service)) {
