@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import type { Resource } from "../apis/types.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import { formatManifestError, manifestFilesIn, parseManifests } from "./files.js";
@@ -7,18 +7,27 @@ import { resourceKey } from "./differ.js";
 import { describeUnserved, unservedBuildingBlock } from "./unserved.js";
 import type { ResourceLoader } from "./loader.js";
 
+const DEFAULT_EMPTY_SETTLE_MS = 2000;
+
 export interface FileLoaderOptions {
   folders: readonly string[];
   logger: Logger;
   /** Quiet time after the last file event before re-reading (editors write in several steps). */
   debounceMs?: number;
+  /**
+   * How long a file that held resources may read empty before its resources go (default 2 s): a writer that
+   * truncates and then writes (`>` in a shell, writeFile) leaves it empty for a moment, and a loaded machine can
+   * stretch that moment past the debounce.
+   */
+  emptySettleMs?: number;
 }
 
 /**
  * Standalone mode's loader: every YAML/JSON file directly under each --resources-path folder
  * (as Dapr's standalone loader), re-read on fs.watch events after a debounce and on each resync.
  * A file that stops parsing or validating keeps its last good resources (so a half-saved edit
- * does not remove a serving component); a deleted file removes its resources.
+ * does not remove a serving component), as does a file just emptied, until it has stayed empty for
+ * `emptySettleMs`; a deleted file removes its resources.
  */
 export class FileLoader implements ResourceLoader {
   readonly description: string;
@@ -73,12 +82,12 @@ export class FileLoader implements ResourceLoader {
     await this.reading;
   }
 
-  private schedule(): void {
+  private schedule(delayMs = this.options.debounceMs ?? 100): void {
     if (this.closed) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.resync().catch((error: unknown) => this.logger.error(`re-reading resources failed: ${(error as Error).message}`));
-    }, this.options.debounceMs ?? 100);
+    }, delayMs);
   }
 
   private async readAll(): Promise<void> {
@@ -122,6 +131,16 @@ export class FileLoader implements ResourceLoader {
       // Deleted between listing and reading: the next event or resync settles it.
       return this.lastGood.get(file) ?? [];
     }
+    const previous = this.lastGood.get(file);
+    if (text.trim() === "" && previous && previous.length > 0) {
+      const settleMs = this.options.emptySettleMs ?? DEFAULT_EMPTY_SETTLE_MS;
+      const emptyForMs = Date.now() - (await stat(file).catch(() => ({ mtimeMs: 0 }))).mtimeMs;
+      if (emptyForMs < settleMs) {
+        // Most likely mid-write: keep serving, and look again once it has been empty long enough to mean it.
+        this.schedule(settleMs - emptyForMs);
+        return previous;
+      }
+    }
     const parsed = await parseManifests(text, file);
     if (parsed.errors.length === 0) {
       this.lastGood.set(file, parsed.resources);
@@ -129,7 +148,6 @@ export class FileLoader implements ResourceLoader {
       return parsed.resources;
     }
     const errors = parsed.errors.map(formatManifestError).join("; ");
-    const previous = this.lastGood.get(file);
     if (previous) {
       this.report(file, `invalid manifest, keeping the last valid version of this file: ${errors}`);
       return previous;

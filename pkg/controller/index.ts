@@ -15,6 +15,8 @@ export interface ControllerTuning {
   resyncIntervalMs?: number;
   /** Files: quiet time after a change before re-reading (default 100 ms). */
   debounceMs?: number;
+  /** Files: how long a file that held resources may read empty before they go (default 2 s). */
+  emptySettleMs?: number;
   /** Kubernetes: informer restart backoff (default 200 ms doubling to 30 s). */
   restartBackoff?: BackoffOptions;
   /** Requeue backoff after a failed reconcile pass (default RETRY_DEFAULTS.controllerRequeue). */
@@ -45,7 +47,7 @@ export function selectLoader(choice: LoaderChoice): ResourceLoader {
     });
   }
   if (choice.resourcesPaths.length === 0) return new StaticLoader(choice.embedded);
-  return new FileLoader({ folders: choice.resourcesPaths, logger: choice.logger, debounceMs: choice.tuning?.debounceMs });
+  return new FileLoader({ folders: choice.resourcesPaths, logger: choice.logger, debounceMs: choice.tuning?.debounceMs, emptySettleMs: choice.tuning?.emptySettleMs });
 }
 
 /**

@@ -34,7 +34,7 @@ describe("component controller, files under --resources-path", () => {
 
   beforeEach(async () => {
     dir = await resourcesFolder({ "alpha.yaml": probeYaml("alpha") });
-    rt = createRuntime({ resourcesPaths: [dir] }, { controllerTuning: { debounceMs: 30, retryBackoff: { initialMs: 50, maxMs: 200 } } });
+    rt = createRuntime({ resourcesPaths: [dir] }, { controllerTuning: { debounceMs: 30, emptySettleMs: 1500, retryBackoff: { initialMs: 50, maxMs: 200 } } });
     await rt.start();
   });
 
@@ -62,6 +62,16 @@ describe("component controller, files under --resources-path", () => {
     expect(rt.logs()).toContain("keeping the last valid version");
     await writeFile(path.join(dir, "alpha.yaml"), probeYaml("alpha", "v2"));
     await waitFor(async () => (await version("alpha")) === "v2", { ...CONVERGE, what: "alpha fixed" });
+  });
+
+  it("keeps a file's components while it reads empty for a moment (truncated before it is written), and removes them once it stays empty", async () => {
+    await writeFile(path.join(dir, "alpha.yaml"), "");
+    await writeFile(path.join(dir, "marker.yaml"), probeYaml("marker"));
+    await waitFor(async () => (await version("marker")) === "v1", { ...CONVERGE, what: "marker created" });
+    expect(await version("alpha")).toBe("v1");
+    await waitFor(async () => (await version("alpha")) === undefined, { timeoutMs: 5000, intervalMs: 20, what: "alpha removed once its file stayed empty" });
+    await writeFile(path.join(dir, "alpha.yaml"), probeYaml("alpha", "v2"));
+    await waitFor(async () => (await version("alpha")) === "v2", { ...CONVERGE, what: "alpha back" });
   });
 
   it("keeps the old instance serving when an edited component fails to initialise", async () => {
