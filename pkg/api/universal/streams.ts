@@ -15,12 +15,12 @@ export async function openTopicStream(ctx: ApiContext, request: StreamRequest, t
   try {
     return await ctx.topicStreams.open(request, transport);
   } catch (error) {
-    if (error instanceof StreamRefused) throw refusal(ctx, request, error);
+    if (error instanceof StreamRefused) throw refusal(request, error);
     throw Errors.internal(`subscribing to topic ${request.topic} on ${request.pubsubName}: ${(error as Error).message}`);
   }
 }
 
-function refusal(ctx: ApiContext, request: StreamRequest, error: StreamRefused): ApiError {
+function refusal(request: StreamRequest, error: StreamRefused): ApiError {
   switch (error.reason) {
     case "pubsubEmpty":
       return Errors.pubsubEmpty();
@@ -29,7 +29,7 @@ function refusal(ctx: ApiContext, request: StreamRequest, error: StreamRefused):
     case "pubsubNotFound":
       return Errors.pubsubNotFound(request.pubsubName);
     case "forbidden":
-      return Errors.pubsubForbidden(request.topic, ctx.appId);
+      return Errors.streamForbidden(request.pubsubName, request.topic, request.pubsubName);
     case "invalid":
       return Errors.malformedRequest(error.message);
     case "closed":
