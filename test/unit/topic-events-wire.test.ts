@@ -62,7 +62,7 @@ describe("event_processed read by hand", () => {
   ];
 
   it.each(requests)("reads as proto-loader does: %s", (_name, request) => {
-    const bytes = method.requestSerialize(request);
+    const bytes = method.requestSerialize(request as never);
     expect(wired.requestDeserialize(bytes)).toEqual(method.requestDeserialize(bytes));
   });
 

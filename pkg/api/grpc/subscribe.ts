@@ -4,7 +4,7 @@ import type { SubscribeTopicEventsResponseAlpha1 } from "../../proto/gen/dapr/pr
 import type { BulkDelivery, BulkEntry } from "../../runtime/appchannel/types.js";
 import { topicEventFields, type TopicEventFields } from "../../runtime/appchannel/grpc-envelope.js";
 import { Errors, type Universal } from "../universal/index.js";
-import { openTopicStream, type StreamFrame, type StreamTransport } from "../universal/streams.js";
+import { drainWaiter, openTopicStream, type StreamFrame, type StreamTransport } from "../universal/streams.js";
 import { encodeEventMessage } from "./topic-events-wire.js";
 
 /** event_messages go out as bytes encoded by topic-events-wire.ts, the initial response as an object. */
@@ -32,8 +32,9 @@ export async function serveTopicEvents(api: Universal, call: TopicEventsCall): P
   if (!initial.topic) throw Errors.streamProtocol("topic is required");
   let endedBy: ((reason?: string) => void) | undefined;
   const ended = new Promise<string | undefined>((resolve) => (endedBy = resolve));
+  const drained = drainWaiter(call);
   const transport: StreamTransport = {
-    send: (frame) => write(call, frame),
+    send: (frame) => write(call, frame, drained),
     end: (reason) => endedBy?.(reason),
     bulkEntryAckId: "cloudEventId",
   };
@@ -88,7 +89,7 @@ function firstMessage(call: TopicEventsCall): Promise<SubscribeTopicEventsReques
  * go) and resolves once grpc-js can take more (its 'drain'): the next frame waits, so memory holds at
  * most maxInFlight messages.
  */
-async function write(call: TopicEventsCall, frame: StreamFrame): Promise<void> {
+async function write(call: TopicEventsCall, frame: StreamFrame, drained: () => Promise<void>): Promise<void> {
   if (call.cancelled || call.destroyed) throw new Error("the call has ended");
   let more: boolean;
   if (frame.kind === "event") more = call.write(encodeEventMessage({ ...topicEventFields(frame.event, STREAM_PATH), id: frame.ackId }));
@@ -97,16 +98,7 @@ async function write(call: TopicEventsCall, frame: StreamFrame): Promise<void> {
     const { bulk, ackIds } = frame;
     bulk.entries.forEach((entry, index) => (more = call.write(encodeEventMessage(entryFields(bulk, entry, ackIds[index]!)))));
   }
-  if (more) return;
-  await new Promise<void>((resolve) => {
-    const done = (): void => {
-      call.off("drain", done);
-      call.off("close", done);
-      resolve();
-    };
-    call.once("drain", done);
-    call.once("close", done);
-  });
+  if (!more) await drained();
 }
 
 /**

@@ -48,3 +48,23 @@ export function ackTopicStream(ctx: ApiContext, streamId: string, acks: StreamAc
   if (!stream) throw Errors.streamNotFound(streamId);
   return acks.filter((ack) => !stream.ack(ack.id, ack.status)).map((ack) => ack.id);
 }
+
+/**
+ * A transport's wait for its socket to drain, shared by every frame waiting at once: one 'drain' (or
+ * 'close') listener per episode rather than one per frame, which with maxInFlight frames waiting made
+ * each removal scan the others.
+ */
+export function drainWaiter(stream: NodeJS.EventEmitter): () => Promise<void> {
+  let waiting: Promise<void> | undefined;
+  return () =>
+    (waiting ??= new Promise<void>((resolve) => {
+      const done = (): void => {
+        stream.off("drain", done);
+        stream.off("close", done);
+        waiting = undefined;
+        resolve();
+      };
+      stream.once("drain", done);
+      stream.once("close", done);
+    }));
+}
