@@ -1,3 +1,4 @@
+import type { Writable } from "node:stream";
 import type * as grpc from "@grpc/grpc-js";
 import type { SubscribeTopicEventsRequestAlpha1__Output } from "../../proto/gen/dapr/proto/runtime/v1/SubscribeTopicEventsRequestAlpha1.js";
 import type { SubscribeTopicEventsResponseAlpha1 } from "../../proto/gen/dapr/proto/runtime/v1/SubscribeTopicEventsResponseAlpha1.js";
@@ -32,6 +33,7 @@ export async function serveTopicEvents(api: Universal, call: TopicEventsCall): P
   if (!initial.topic) throw Errors.streamProtocol("topic is required");
   let endedBy: ((reason?: string) => void) | undefined;
   const ended = new Promise<string | undefined>((resolve) => (endedBy = resolve));
+  writeTogether(call);
   const drained = drainWaiter(call);
   const transport: StreamTransport = {
     send: (frame) => write(call, frame, drained),
@@ -99,6 +101,27 @@ async function write(call: TopicEventsCall, frame: StreamFrame, drained: () => P
     bulk.entries.forEach((entry, index) => (more = call.write(encodeEventMessage(entryFields(bulk, entry, ackIds[index]!)))));
   }
   if (!more) await drained();
+}
+
+/**
+ * grpc-js hands a call's messages to HTTP/2 one at a time, each once the one before has reached the socket
+ * (its ServerDuplexStream has `_write` only): profiled under load, that was one socket write, and one turn
+ * of the event loop, per event_message, and the stream's throughput tied to the loop's pace. With `_writev`,
+ * the messages written while one is on its way go down together: one HTTP/2 write, one syscall. It calls
+ * the call's own sendMessage (the method its `_write` calls); a grpc-js without it keeps its one-at-a-time.
+ */
+function writeTogether(call: TopicEventsCall): void {
+  const inner = (call as unknown as { call?: { sendMessage?: unknown } }).call;
+  if (typeof inner?.sendMessage !== "function") return;
+  const send = inner.sendMessage.bind(inner) as (message: unknown, callback: () => void) => void;
+  (call as unknown as Writable)._writev = (chunks, callback) => {
+    let left = chunks.length;
+    for (const { chunk } of chunks) {
+      send(chunk, () => {
+        if (--left === 0) callback();
+      });
+    }
+  };
 }
 
 /**
