@@ -85,15 +85,15 @@ describe("an NDJSON stream", () => {
     await waitFor(async () => !(await metadataSubscriptions()).some((s) => s["topic"] === topic), { what: "the stream to leave /v1.0/metadata" });
   });
 
-  it("delivers a message again after RETRY, and drops it on DROP", async () => {
+  it("delivers a message again after RETRY, and drops it on DROP (statuses in any letter case)", async () => {
     const topic = freshTopic();
     const client = await open({ topic });
     await publish(topic, { retry: "me" });
     const [first] = await client.waitForEvents(1);
-    await client.ack({ id: first!.id, status: "RETRY" });
+    await client.ack({ id: first!.id, status: "Retry" });
     const again = (await client.waitForEvents(2))[1]!;
     expect(again.id).toBe(first!.id);
-    await client.ack({ id: again.id, status: "DROP" });
+    await client.ack({ id: again.id, status: "drop" });
     await waitFor(async () => (await counter("pubsub_ingress_total", { topic, process_status: "drop" })) === 1, { what: "a drop in pubsub_ingress_total" });
     expect(await counter("pubsub_ingress_total", { topic, process_status: "retry" })).toBe(1);
   });

@@ -4,9 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as grpc from "@grpc/grpc-js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "@jest/globals";
-import { daprProtos } from "../../pkg/proto/dapr.js";
 import { waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
+import { daprGrpcClient, GrpcStreamSubscriber as Subscriber, messageData as dataOf, type DaprGrpcClient } from "../support/stream-client.js";
 import { tempDir } from "../support/tempdirs.js";
 
 /**
@@ -19,55 +19,9 @@ import { tempDir } from "../support/tempdirs.js";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TOKEN = "stream-token";
 
-interface EventMessage {
-  id: string;
-  topic: string;
-  pubsub_name: string;
-  path: string;
-  data: Buffer;
-  data_content_type: string;
-}
-interface StreamResponse {
-  initial_response?: object | null;
-  event_message?: EventMessage | null;
-}
-type Duplex = grpc.ClientDuplexStream<unknown, StreamResponse>;
-type DaprClient = grpc.Client & {
-  SubscribeTopicEventsAlpha1(metadata: grpc.Metadata): Duplex;
-  PublishEvent(request: unknown, metadata: grpc.Metadata, callback: (error: grpc.ServiceError | null) => void): void;
-  GetMetadata(request: unknown, metadata: grpc.Metadata, callback: (error: grpc.ServiceError | null, response: { subscriptions: Array<{ topic: string; type: string }> }) => void): void;
-};
-
-/** A subscriber's side of one stream: what arrived, how it ended. */
-class Subscriber {
-  readonly events: EventMessage[] = [];
-  initialised = false;
-  ended?: { code: number; details: string };
-
-  constructor(readonly call: Duplex) {
-    call.on("data", (response: StreamResponse) => {
-      if (response.initial_response) this.initialised = true;
-      if (response.event_message) this.events.push(response.event_message);
-    });
-    call.on("error", (error: grpc.ServiceError) => (this.ended = { code: error.code, details: error.details }));
-    call.on("status", (status: grpc.StatusObject) => (this.ended ??= { code: status.code, details: status.details }));
-  }
-
-  ack(id: string, status: "SUCCESS" | "RETRY" | "DROP" = "SUCCESS"): void {
-    this.call.write({ event_processed: { id, status: { status } } });
-  }
-
-  async waitForEvents(count: number): Promise<EventMessage[]> {
-    await waitFor(() => this.events.length >= count, { what: `${count} event_messages (have ${this.events.length})` });
-    return this.events;
-  }
-}
-
-const dataOf = (event: EventMessage): unknown => JSON.parse(event.data.toString("utf8"));
-
 describe("SubscribeTopicEventsAlpha1 against the built sidecar", () => {
   let sidecar: SidecarProcess;
-  let client: DaprClient;
+  let client: DaprGrpcClient;
   let subscribers: Subscriber[] = [];
   let topics = 0;
   const freshTopic = (): string => `grpc-${++topics}`;
@@ -79,10 +33,8 @@ describe("SubscribeTopicEventsAlpha1 against the built sidecar", () => {
   const publish = (topic: string, data: unknown): Promise<void> =>
     new Promise((resolve, reject) => client.PublishEvent({ pubsub_name: "pubsub", topic, data: Buffer.from(JSON.stringify(data)), data_content_type: "application/json" }, auth(), (error) => (error ? reject(error) : resolve())));
   const subscribe = async (initial: Record<string, unknown> | undefined, options: { token?: string; first?: unknown } = {}): Promise<Subscriber> => {
-    const subscriber = new Subscriber(client.SubscribeTopicEventsAlpha1(auth(options.token)));
+    const subscriber = await Subscriber.open(client, options.first ?? { initial_request: { pubsub_name: "pubsub", metadata: { retryInitialInterval: "10ms" }, ...initial } }, options.token ?? TOKEN);
     subscribers.push(subscriber);
-    subscriber.call.write(options.first ?? { initial_request: { pubsub_name: "pubsub", metadata: { retryInitialInterval: "10ms" }, ...initial } });
-    await waitFor(() => subscriber.initialised || subscriber.ended !== undefined, { what: "initial_response or the stream's end" });
     return subscriber;
   };
 
@@ -104,8 +56,7 @@ spec:
   metadata: [{name: subscriptionScopes, value: "streamer=allowed"}]
 `);
     sidecar = await startSidecar({ appId: "streamer", args: ["--resources-path", resources], env: { RUNTIME_API_TOKEN: TOKEN } });
-    const Dapr = daprProtos().dapr.dapr.proto.runtime.v1.Dapr;
-    client = new Dapr(`127.0.0.1:${sidecar.grpcPort}`, grpc.credentials.createInsecure()) as unknown as DaprClient;
+    client = daprGrpcClient(sidecar.grpcPort);
   }, 30_000);
   afterEach(() => {
     for (const subscriber of subscribers) subscriber.call.cancel();
@@ -180,35 +131,37 @@ spec:
   });
 
   it.each([
-    ["a first message that is not initial_request", undefined, { event_processed: { id: "x" } }, undefined, grpc.status.INVALID_ARGUMENT, "initial request is required"],
-    ["no pub/sub name", { pubsub_name: "", topic: "x" }, undefined, undefined, grpc.status.INVALID_ARGUMENT, "pubsubName is required"],
-    ["no topic", { topic: "" }, undefined, undefined, grpc.status.INVALID_ARGUMENT, "topic is required"],
+    // daprd's pkg/api/grpc/subscribe.go returns the first three as plain Go errors (UNKNOWN), the unknown
+    // pub/sub as pkg/api/errors' PubSubNotFound, the scopes' refusal as subscription.New's plain error.
+    ["a first message that is not initial_request", undefined, { event_processed: { id: "x" } }, undefined, grpc.status.UNKNOWN, "initial request is required"],
+    ["no pub/sub name", { pubsub_name: "", topic: "x" }, undefined, undefined, grpc.status.UNKNOWN, "pubsubName is required"],
+    ["no topic", { topic: "" }, undefined, undefined, grpc.status.UNKNOWN, "topic is required"],
     ["an unknown pub/sub", { pubsub_name: "nope", topic: "x" }, undefined, undefined, grpc.status.INVALID_ARGUMENT, "pubsub nope is not found"],
-    ["a topic the scopes refuse", { pubsub_name: "scoped", topic: "other" }, undefined, undefined, grpc.status.PERMISSION_DENIED, "topic other is not allowed for app id streamer"],
-    ["a wrong token", { topic: "x" }, undefined, "wrong", grpc.status.UNAUTHENTICATED, "authorization failed"],
-  ])("refuses %s with daprd's message, and keeps serving", async (_name, initial, first, token, code, details) => {
+    ["a topic the scopes refuse", { pubsub_name: "scoped", topic: "other" }, undefined, undefined, grpc.status.UNKNOWN, "failed to create subscription for scoped: subscription to topic 'other' on pubsub 'scoped' is not allowed"],
+    ["a wrong token", { topic: "x" }, undefined, "wrong", grpc.status.UNAUTHENTICATED, "authorization failed: missing or invalid API token"],
+  ])("refuses %s with daprd's code and message, and keeps serving", async (_name, initial, first, token, code, details) => {
     const subscriber = await subscribe(initial as Record<string, unknown> | undefined, { first, token });
-    await waitFor(() => subscriber.ended !== undefined, { what: "the refusal" });
-    expect(subscriber.ended!.code).toBe(code);
-    expect(subscriber.ended!.details).toContain(details);
+    expect(await subscriber.waitForEnd()).toEqual({ code, details });
     await publish("still-serving", {});
   });
 
-  it("ends the stream on a second initial_request", async () => {
+  it("ends the stream on a second initial_request, as daprd (UNKNOWN)", async () => {
     const subscriber = await subscribe({ topic: freshTopic() });
     subscriber.call.write({ initial_request: { pubsub_name: "pubsub", topic: "again" } });
-    await waitFor(() => subscriber.ended !== undefined, { what: "the stream's end" });
-    expect(subscriber.ended).toEqual({ code: grpc.status.INVALID_ARGUMENT, details: "duplicate initial request received" });
+    expect(await subscriber.waitForEnd()).toEqual({ code: grpc.status.UNKNOWN, details: "duplicate initial request received" });
   });
 
-  it("serves a Python subscriber generated by Debian's protoc (RETRY then SUCCESS, half-close)", async () => {
+  it.each([
+    ["one message at a time", {}],
+    ["in bulks (bulkSubscribe.* metadata): each entry an event_message Google's protobuf reads", { "bulkSubscribe.enabled": "true", "bulkSubscribe.maxMessagesCount": "3", "bulkSubscribe.maxAwaitDurationMs": "200" }],
+  ])("serves a Python subscriber generated by Debian's protoc (RETRY then SUCCESS, half-close), %s", async (_name, metadata) => {
     if (!existsSync("/usr/bin/protoc") || !existsSync("/usr/bin/grpc_python_plugin")) throw new Error("protoc and grpc_python_plugin are missing: run `make grpc-python`");
     const out = tempDir("streams-python-");
     const protos = ["common", "runtime"].flatMap((folder) => readdirSync(path.join(ROOT, "proto/dapr/proto", folder, "v1")).filter((f) => f.endsWith(".proto")).map((f) => `dapr/proto/${folder}/v1/${f}`));
     const generated = spawnSync("/usr/bin/protoc", ["-I", path.join(ROOT, "proto"), "-I", path.join(ROOT, "node_modules/@dapr/dapr/proto"), `--python_out=${out}`, `--grpc_out=${out}`, "--plugin=protoc-gen-grpc=/usr/bin/grpc_python_plugin", ...protos], { encoding: "utf8" });
     expect(generated.stderr).toBe("");
     const topic = freshTopic();
-    const python = spawn("/usr/bin/python3", [path.join(ROOT, "test/integration/python/stream_subscriber.py"), out, `127.0.0.1:${sidecar.grpcPort}`, TOKEN, "pubsub", topic, "3"], { stdio: ["ignore", "pipe", "pipe"] });
+    const python = spawn("/usr/bin/python3", [path.join(ROOT, "test/integration/python/stream_subscriber.py"), out, `127.0.0.1:${sidecar.grpcPort}`, TOKEN, "pubsub", topic, "3", JSON.stringify(metadata)], { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     python.stdout.on("data", (d: Buffer) => (output += d.toString()));
     python.stderr.on("data", (d: Buffer) => (output += d.toString()));
@@ -221,7 +174,7 @@ spec:
       if (python.exitCode === null) python.kill("SIGKILL");
     }
     const lines = output.trim().split("\n");
-    expect(lines[0]).toBe("refused INVALID_ARGUMENT initial request is required");
+    expect(lines[0]).toBe("refused UNKNOWN initial request is required");
     expect(lines[1]).toBe("initial_response True");
     expect(lines[2]).toBe('retry {"n":0}');
     expect(lines.slice(3, 6).sort()).toEqual(['success {"n":0} again=True', 'success {"n":1} again=False', 'success {"n":2} again=False'].sort());

@@ -1,4 +1,6 @@
 import http from "node:http";
+import * as grpc from "@grpc/grpc-js";
+import { daprProtos } from "../../pkg/proto/dapr.js";
 import { waitFor } from "./ports.js";
 
 /** One frame of an HTTP subscription stream, as the sidecar wrote it (NDJSON line or SSE event data). */
@@ -134,4 +136,86 @@ export function ackOver(baseUrl: string, streamId: string, acks: unknown, token?
 /** The CloudEvent data of an event frame. */
 export function dataOf(frame: Frame): unknown {
   return frame.event?.["data"];
+}
+
+/** An event_message as grpc-js (proto-loader, the sidecar's options) reads it. */
+export interface EventMessage {
+  id: string;
+  source: string;
+  type: string;
+  topic: string;
+  pubsub_name: string;
+  path: string;
+  data: Buffer;
+  data_content_type: string;
+  extensions: { fields: Record<string, unknown> } | null;
+}
+interface StreamResponse {
+  initial_response?: object | null;
+  event_message?: EventMessage | null;
+}
+type Duplex = grpc.ClientDuplexStream<unknown, StreamResponse>;
+export type DaprGrpcClient = grpc.Client & {
+  SubscribeTopicEventsAlpha1(metadata: grpc.Metadata): Duplex;
+  PublishEvent(request: unknown, metadata: grpc.Metadata, callback: (error: grpc.ServiceError | null) => void): void;
+  GetMetadata(request: unknown, metadata: grpc.Metadata, callback: (error: grpc.ServiceError | null, response: { subscriptions: Array<{ topic: string; type: string }> }) => void): void;
+};
+
+/** A grpc-js client of the sidecar's Dapr service. */
+export function daprGrpcClient(grpcPort: number): DaprGrpcClient {
+  const Dapr = daprProtos().dapr.dapr.proto.runtime.v1.Dapr;
+  return new Dapr(`127.0.0.1:${grpcPort}`, grpc.credentials.createInsecure()) as unknown as DaprGrpcClient;
+}
+
+/**
+ * A SubscribeTopicEventsAlpha1 subscriber over grpc-js: writes the first message, records the
+ * event_messages and how the call ended, acknowledges with event_processed.
+ */
+export class GrpcStreamSubscriber {
+  readonly events: EventMessage[] = [];
+  /** Date.now() when each of `events` arrived. */
+  readonly arrivedAt: number[] = [];
+  initialised = false;
+  ended?: { code: number; details: string };
+
+  private constructor(readonly call: Duplex) {
+    call.on("data", (response: StreamResponse) => {
+      if (response.initial_response) this.initialised = true;
+      if (response.event_message) {
+        this.events.push(response.event_message);
+        this.arrivedAt.push(Date.now());
+      }
+    });
+    call.on("error", (error: grpc.ServiceError) => (this.ended = { code: error.code, details: error.details }));
+    call.on("status", (status: grpc.StatusObject) => (this.ended ??= { code: status.code, details: status.details }));
+  }
+
+  /** Opens the call, sends `first` (an initial_request, or anything to be refused), waits for initial_response or the end. */
+  static async open(client: DaprGrpcClient, first: unknown, token?: string): Promise<GrpcStreamSubscriber> {
+    const metadata = new grpc.Metadata();
+    if (token) metadata.set("dapr-api-token", token);
+    const subscriber = new GrpcStreamSubscriber(client.SubscribeTopicEventsAlpha1(metadata));
+    subscriber.call.write(first);
+    await waitFor(() => subscriber.initialised || subscriber.ended !== undefined, { what: "initial_response or the stream's end" });
+    return subscriber;
+  }
+
+  ack(id: string, status: "SUCCESS" | "RETRY" | "DROP" = "SUCCESS"): void {
+    this.call.write({ event_processed: { id, status: { status } } });
+  }
+
+  async waitForEvents(count: number, timeoutMs = 10_000): Promise<EventMessage[]> {
+    await waitFor(() => this.events.length >= count, { timeoutMs, what: `${count} event_messages (have ${this.events.length})` });
+    return this.events;
+  }
+
+  async waitForEnd(): Promise<{ code: number; details: string }> {
+    await waitFor(() => this.ended !== undefined, { what: "the stream's end" });
+    return this.ended!;
+  }
+}
+
+/** An event_message's data, read as JSON. */
+export function messageData(event: EventMessage): unknown {
+  return JSON.parse(event.data.toString("utf8"));
 }

@@ -10,6 +10,7 @@ import { ApiError, Errors, GrpcCode, unsupportedMethod, type Universal } from ".
 import { unaryMethods, type CallContext } from "./methods.js";
 import { ConfigurationStreams } from "./streams.js";
 import { serveTopicEvents, type TopicEventsCall } from "./subscribe.js";
+import { withTopicEventsWire } from "./topic-events-wire.js";
 
 export const DAPR_SERVICE = "dapr.proto.runtime.v1.Dapr";
 
@@ -58,7 +59,7 @@ export class GrpcApiServer {
     this.requests = options.metrics.counter("grpc_server_request_count", "gRPC calls served by the sidecar API, by method and status", ["method", "status"]);
     this.latency = options.metrics.histogram("grpc_server_latency_ms", "Latency of the sidecar's gRPC API in milliseconds, by method and status", ["method", "status"]);
     this.streams = new ConfigurationStreams(options.api, options.logger);
-    const service = daprServiceDefinition();
+    const service = withTopicEventsWire(daprServiceDefinition());
     this.server.addService(service, this.implementation(service));
   }
 

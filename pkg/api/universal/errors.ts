@@ -92,10 +92,16 @@ export const Errors = {
   pubsubCloudEventCreation: entry("ERR_PUBSUB_CLOUD_EVENTS_SER", 500, "INVALID_ARGUMENT", "cannot create cloudevent"),
   pubsubEventsSer: entry("ERR_PUBSUB_EVENTS_SER", 400, "INVALID_ARGUMENT", "error when marshalling the bulk publish request for topic %s in pubsub %s: %s"),
   /**
-   * SubscribeTopicEventsAlpha1's own refusals, with daprd's messages; daprd returns them as plain Go errors
-   * (UNKNOWN), INVALID_ARGUMENT says what they are.
+   * SubscribeTopicEventsAlpha1's own refusals (no initial request first, a second one, no pub/sub name or
+   * topic), with daprd's messages and code: daprd's pkg/api/grpc/subscribe.go returns them as plain Go
+   * errors, which grpc-go sends as UNKNOWN.
    */
-  streamProtocol: entry("ERR_PUBSUB_STREAM_PROTOCOL", 400, "INVALID_ARGUMENT", "%s"),
+  streamProtocol: entry("ERR_PUBSUB_STREAM_PROTOCOL", 400, "UNKNOWN", "%s"),
+  /**
+   * A stream on a topic the component's scopes refuse: daprd's subscription.New fails with a plain error,
+   * wrapped by StartStreamerSubscription (UNKNOWN on gRPC); the HTTP stream answers 403 as publish does.
+   */
+  streamForbidden: entry("ERR_PUBSUB_FORBIDDEN", 403, "UNKNOWN", "failed to create subscription for %s: subscription to topic '%s' on pubsub '%s' is not allowed"),
   /** The sidecar ended the stream (its pub/sub reloaded or removed): the subscriber opens it again. */
   streamEnded: entry("ERR_PUBSUB_STREAM_ENDED", 503, "UNAVAILABLE", "%s"),
   /** Streaming subscriptions: an acknowledgement for a stream that is not open (ended, or never was). */

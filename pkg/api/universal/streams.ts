@@ -15,12 +15,12 @@ export async function openTopicStream(ctx: ApiContext, request: StreamRequest, t
   try {
     return await ctx.topicStreams.open(request, transport);
   } catch (error) {
-    if (error instanceof StreamRefused) throw refusal(ctx, request, error);
+    if (error instanceof StreamRefused) throw refusal(request, error);
     throw Errors.internal(`subscribing to topic ${request.topic} on ${request.pubsubName}: ${(error as Error).message}`);
   }
 }
 
-function refusal(ctx: ApiContext, request: StreamRequest, error: StreamRefused): ApiError {
+function refusal(request: StreamRequest, error: StreamRefused): ApiError {
   switch (error.reason) {
     case "pubsubEmpty":
       return Errors.pubsubEmpty();
@@ -29,7 +29,7 @@ function refusal(ctx: ApiContext, request: StreamRequest, error: StreamRefused):
     case "pubsubNotFound":
       return Errors.pubsubNotFound(request.pubsubName);
     case "forbidden":
-      return Errors.pubsubForbidden(request.topic, ctx.appId);
+      return Errors.streamForbidden(request.pubsubName, request.topic, request.pubsubName);
     case "invalid":
       return Errors.malformedRequest(error.message);
     case "closed":
@@ -47,4 +47,24 @@ export function ackTopicStream(ctx: ApiContext, streamId: string, acks: StreamAc
   const stream = ctx.topicStreams?.stream(streamId);
   if (!stream) throw Errors.streamNotFound(streamId);
   return acks.filter((ack) => !stream.ack(ack.id, ack.status)).map((ack) => ack.id);
+}
+
+/**
+ * A transport's wait for its socket to drain, shared by every frame waiting at once: one 'drain' (or
+ * 'close') listener per episode rather than one per frame, which with maxInFlight frames waiting made
+ * each removal scan the others.
+ */
+export function drainWaiter(stream: NodeJS.EventEmitter): () => Promise<void> {
+  let waiting: Promise<void> | undefined;
+  return () =>
+    (waiting ??= new Promise<void>((resolve) => {
+      const done = (): void => {
+        stream.off("drain", done);
+        stream.off("close", done);
+        waiting = undefined;
+        resolve();
+      };
+      stream.once("drain", done);
+      stream.once("close", done);
+    }));
 }

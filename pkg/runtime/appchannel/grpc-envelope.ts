@@ -69,17 +69,24 @@ export function toStruct(object: Record<string, unknown>): Struct {
   return { fields };
 }
 
-function extensions(event: Record<string, unknown>): Struct {
+function extensionsOf(event: Record<string, unknown>): Record<string, unknown> {
   const rest: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(event)) if (!OWN_FIELDS.has(key)) rest[key] = value;
-  return toStruct(rest);
+  return rest;
 }
 
+function extensions(event: Record<string, unknown>): Struct {
+  return toStruct(extensionsOf(event));
+}
+
+/** TopicEventRequest's fields with the extensions as the JSON they are (an encoder of its own writes them as a Struct). */
+export type TopicEventFields = Omit<TopicEventRequest, "extensions"> & { extensions: Record<string, unknown> };
+
 /** daprd's GRPCEnvelopeFromSubscriptionMessage: the CloudEvent's attributes as fields, its data decoded, the rest as extensions. */
-export function topicEventRequest(event: TopicEvent, path: string): TopicEventRequest {
+export function topicEventFields(event: TopicEvent, path: string): TopicEventFields {
   const cloudEvent = event.event;
   if (event.rawPayload) {
-    return { id: text(cloudEvent, "id"), source: text(cloudEvent, "source"), type: text(cloudEvent, "type"), spec_version: text(cloudEvent, "specversion") || "1.0", data_content_type: RAW_CONTENT_TYPE, data: event.body, topic: event.topic, pubsub_name: event.pubsubName, path, extensions: extensions(cloudEvent) };
+    return { id: text(cloudEvent, "id"), source: text(cloudEvent, "source"), type: text(cloudEvent, "type"), spec_version: text(cloudEvent, "specversion") || "1.0", data_content_type: RAW_CONTENT_TYPE, data: event.body, topic: event.topic, pubsub_name: event.pubsubName, path, extensions: extensionsOf(cloudEvent) };
   }
   return {
     id: text(cloudEvent, "id"),
@@ -91,8 +98,14 @@ export function topicEventRequest(event: TopicEvent, path: string): TopicEventRe
     topic: event.topic,
     pubsub_name: event.pubsubName,
     path,
-    extensions: extensions(cloudEvent),
+    extensions: extensionsOf(cloudEvent),
   };
+}
+
+/** The same as grpc-js (proto-loader) writes it. */
+export function topicEventRequest(event: TopicEvent, path: string): TopicEventRequest {
+  const fields = topicEventFields(event, path);
+  return { ...fields, extensions: toStruct(fields.extensions) };
 }
 
 /** A bulk entry's CloudEvent (daprd's extractCloudEvent). */

@@ -2,8 +2,10 @@
 plugin, run by Debian's python3-grpcio. Prints one line per step for the Jest test; acknowledges the first
 message RETRY, its redelivery and every other SUCCESS, then half-closes after `count` successes.
 
-Usage: stream_subscriber.py <generated dir> <host:port> <token> <pubsub> <topic> <count>
+Usage: stream_subscriber.py <generated dir> <host:port> <token> <pubsub> <topic> <count> [<metadata JSON>]
+(the metadata is added to the initial request's: bulkSubscribe.* asks for bulk delivery)
 """
+import json
 import queue
 import sys
 
@@ -13,6 +15,8 @@ import grpc  # noqa: E402
 from dapr.proto.runtime.v1 import appcallback_pb2, dapr_pb2_grpc, pubsub_pb2  # noqa: E402
 
 target, token, pubsub, topic, count = sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6])
+metadata = {"retryInitialInterval": "10ms"}
+metadata.update(json.loads(sys.argv[7]) if len(sys.argv) > 7 else {})
 stub = dapr_pb2_grpc.DaprStub(grpc.insecure_channel(target))
 outgoing = queue.Queue()
 
@@ -35,7 +39,7 @@ try:
 except grpc.RpcError as error:
     say("refused %s %s" % (error.code().name, error.details()))
 
-outgoing.put(pubsub_pb2.SubscribeTopicEventsRequestAlpha1(initial_request=pubsub_pb2.SubscribeTopicEventsRequestInitialAlpha1(pubsub_name=pubsub, topic=topic, metadata={"retryInitialInterval": "10ms"})))
+outgoing.put(pubsub_pb2.SubscribeTopicEventsRequestAlpha1(initial_request=pubsub_pb2.SubscribeTopicEventsRequestInitialAlpha1(pubsub_name=pubsub, topic=topic, metadata=metadata)))
 responses = stub.SubscribeTopicEventsAlpha1(requests(), metadata=(("dapr-api-token", token),))
 first = next(responses)
 say("initial_response %s" % first.HasField("initial_response"))

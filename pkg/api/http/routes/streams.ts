@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import type { Universal } from "../../universal/index.js";
-import { ackTopicStream, openTopicStream, type StreamAck, type StreamFrame, type StreamRequest, type StreamTransport } from "../../universal/streams.js";
+import { ackTopicStream, drainWaiter, openTopicStream, type StreamAck, type StreamFrame, type StreamRequest, type StreamTransport } from "../../universal/streams.js";
 import { bodyOf, type Endpoint } from "../endpoint.js";
 import { Errors } from "../errors.js";
 import { parseJson } from "../../../util/json.js";
@@ -49,12 +49,13 @@ async function openStream(api: Universal, request: StreamRequest, req: Request, 
   const writeJson = (type: string, json: string, id?: string): boolean => res.write(sse ? `event: ${type}\n${id ? `id: ${id}\n` : ""}data: ${json}\n\n` : `${json}\n`);
   const write = (type: string, payload: Record<string, unknown>, id?: string): boolean => writeJson(type, JSON.stringify({ type, ...payload }), id);
   let gone = false;
+  const drained = drainWaiter(res);
   const transport: StreamTransport = {
     send: async (frame) => {
       if (gone) throw new Error("the client went away");
       const [type, json, id] = render(frame);
       // The socket's buffer full: the next frame waits, so memory holds at most maxInFlight frames.
-      if (!writeJson(type, json, id)) await drained(res);
+      if (!writeJson(type, json, id)) await drained();
     },
     end: (reason) => {
       if (gone) return;
@@ -94,18 +95,6 @@ function render(frame: StreamFrame): [string, string, string] {
   // line break between its tokens would split the line (JSON escapes those inside strings).
   const spliced = !event.body.includes(0x0a) && !event.body.includes(0x0d);
   return ["event", `${head},"event":${spliced ? event.body.toString("utf8") : JSON.stringify(event.event)}}`, ackId];
-}
-
-function drained(res: Response): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      res.off("drain", done);
-      res.off("close", done);
-      resolve();
-    };
-    res.once("drain", done);
-    res.once("close", done);
-  });
 }
 
 function parseBody(body: Buffer): unknown {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { wireDialectOf } from "../../../apis/dialect.js";
+import { metadataBool, metadataInt, RequestMetadataError } from "../../../components/pubsub/metadata.js";
 import type { PubSub } from "../../../components/pubsub/types.js";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { Tracing } from "../../../diagnostics/tracing.js";
@@ -204,7 +205,33 @@ function streamSubscription(request: StreamRequest): Subscription {
           maxMessagesCount: positive(request.bulk.maxMessagesCount, "bulk.maxMessagesCount") ?? BULK_DEFAULTS.maxMessagesCount,
           maxAwaitDurationMs: positive(request.bulk.maxAwaitDurationMs, "bulk.maxAwaitDurationMs") ?? BULK_DEFAULTS.maxAwaitDurationMs,
         }
-      : undefined,
+      : bulkFromMetadata(request.metadata),
     type: "STREAMING",
   };
 }
+
+/**
+ * Bulk delivery asked for in the subscription metadata, the only place SubscribeTopicEventsAlpha1's
+ * initial request has room for it: the keys are a Subscription's `bulkSubscribe` fields (enabled,
+ * maxMessagesCount, maxAwaitDurationMs) under that prefix. As on a Subscription, nothing is grouped
+ * unless `enabled` is true; the bounds default as there.
+ */
+function bulkFromMetadata(metadata: Record<string, string>): Subscription["bulk"] {
+  try {
+    if (!metadataBool(metadata, BULK_METADATA.enabled, false)) return undefined;
+    return {
+      maxMessagesCount: metadataInt(metadata, BULK_METADATA.maxMessagesCount, BULK_DEFAULTS.maxMessagesCount, 1),
+      maxAwaitDurationMs: metadataInt(metadata, BULK_METADATA.maxAwaitDurationMs, BULK_DEFAULTS.maxAwaitDurationMs, 1),
+    };
+  } catch (error) {
+    if (error instanceof RequestMetadataError) throw new StreamRefused("invalid", error.message);
+    throw error;
+  }
+}
+
+/** The metadata keys of a stream's bulk delivery. */
+export const BULK_METADATA = {
+  enabled: "bulkSubscribe.enabled",
+  maxMessagesCount: "bulkSubscribe.maxMessagesCount",
+  maxAwaitDurationMs: "bulkSubscribe.maxAwaitDurationMs",
+} as const;
