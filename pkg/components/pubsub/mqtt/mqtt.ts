@@ -6,8 +6,8 @@ import type { ComponentMetadata } from "../../metadata.js";
 import { subscriptionConsumerId } from "../metadata.js";
 import { parseBackOffFields, type RetryDefaults } from "../../../util/backoff.js";
 import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, RetryDefaultsProvider, SubscribeRequest } from "../types.js";
-import { closeClient, connected, openClient } from "./connection.js";
-import { parseMqttMetadata, type MqttSettings } from "./metadata.js";
+import { endMqtt } from "../../mqtt/connection.js";
+import { connectClient, parseMqttMetadata, type MqttSettings } from "./metadata.js";
 import { PendingAcks, runEach, WriteCoalescer } from "../coalescer.js";
 import { BrokerSubscriptions, NameClaims } from "../subscriptions.js";
 import { MqttSubscription } from "./subscription.js";
@@ -78,12 +78,11 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     if (settings.password) this.context.redactor.add(settings.password);
     // The publisher keeps no session: a random suffix lets any number of sidecars publish for one app.
     const clientId = `${settings.consumerID}-pub-${randomUUID().slice(0, 8)}`;
-    const publisher = openClient(settings, clientId, true, "publisher", this.context.logger);
-    this.publisher = publisher;
-    const pending = new PendingAcks<number>(settings.publishTimeoutMs, () => new Error(`MQTT broker ${settings.display} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
+    const pending = new PendingAcks<number>(settings.publishTimeoutMs, () => new Error(`MQTT broker ${settings.brokerUrl} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
     this.pending = pending;
-    publisher.on("close", () => pending.failAll(new Error(`connection to MQTT broker ${settings.display} lost before it acknowledged the message`)));
-    await connected(publisher, settings);
+    const publisher = await connectClient(settings, this.context.logger, { clientId, clean: true, role: "publisher" });
+    publisher.on("close", () => pending.failAll(new Error(`connection to MQTT broker ${settings.brokerUrl} lost before it acknowledged the message`)));
+    this.publisher = publisher;
   }
 
   features(): PubSubFeature[] {
@@ -103,7 +102,7 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
   async publish(request: PublishRequest): Promise<void> {
     const { settings, publisher } = this.ready();
     if (/[+#]/.test(request.topic) || request.topic.startsWith("$")) throw new Error(`topic ${JSON.stringify(request.topic)} cannot be published to: MQTT wildcards (+, #) and $-topics are for subscriptions`);
-    if (!publisher.connected) throw new Error(`MQTT broker ${settings.display} is not connected`);
+    if (!publisher.connected) throw new Error(`MQTT broker ${settings.brokerUrl} is not connected`);
     const pending = this.pending!;
     const key = this.nextPublish++;
     const acked = pending.wait(key);
@@ -147,7 +146,7 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     this.pending?.close(new Error(`pubsub ${this.context.name} closed before the broker acknowledged the message`));
     const publisher = this.publisher;
     this.publisher = undefined;
-    if (publisher) await closeClient(publisher);
+    if (publisher) await endMqtt(publisher);
   }
 
   /**
