@@ -13,7 +13,7 @@ import type {
   SubscribeRequest,
 } from "../types.js";
 import { bulkResult } from "../types.js";
-import { AmqpConnection } from "./connection.js";
+import { AmqpConnection } from "../../rabbitmq/connection.js";
 import { BrokerSubscriptions } from "../subscriptions.js";
 import { RabbitMQSubscription } from "./subscription.js";
 import { parseRabbitMQMetadata, type RabbitMQSettings } from "./metadata.js";
@@ -22,6 +22,8 @@ import { metadataValue, subscriptionConsumerId } from "../metadata.js";
 import { queueNameOf, routingKeysOf } from "./topology.js";
 import { DelayQueues } from "./delayed.js";
 import { expiresAtOf } from "../metadata.js";
+
+const FIRST_RETRY_MS = 100;
 
 /**
  * `pubsub.rabbitmq` on amqplib, with Dapr's metadata names and topology: an exchange per topic, a
@@ -45,12 +47,13 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter, De
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseRabbitMQMetadata(metadata, this.context.appId);
     this.settings = settings;
-    const connection = new AmqpConnection(settings, this.context.logger);
+    // The reconnect backoff starts short and is capped by Dapr's reconnectWaitSeconds.
+    const connection = new AmqpConnection(settings, { logger: this.context.logger, reconnectMs: [FIRST_RETRY_MS, settings.reconnectWaitMs] });
     try {
       await connection.open();
     } catch (error) {
       const field = metadata.string("connectionString", ["host"]) !== undefined ? "connectionString" : "hostname";
-      throw metadata.error(field, `names a RabbitMQ that cannot be reached (${settings.safeUrl}): ${(error as Error).message}`);
+      throw metadata.error(field, `names a RabbitMQ that cannot be reached (${(error as Error).message})`);
     }
     if (this.subscriptions.closed) {
       // close() came first (an init that outlived its initTimeout): do not leave this connection behind.
