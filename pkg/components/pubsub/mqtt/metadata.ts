@@ -4,6 +4,7 @@ import type { MqttClient } from "mqtt";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { connectMqtt, parseMqttConnection, type MqttClientOptions, type MqttConnectionSettings } from "../../mqtt/connection.js";
+import { positiveDurationMs } from "../metadata.js";
 
 /**
  * Typed settings of a `pubsub.mqtt3` component (Dapr's metadata names, so Dapr manifests work
@@ -40,7 +41,7 @@ export function parseMqttMetadata(metadata: ComponentMetadata, identity: MqttIde
   const consumerID = expandTags(metadata.string("consumerID") ?? identity.appId, identity).trim();
   // `/`, `+` and `#` would change the meaning of `$share/<consumerID>/<topic>`.
   if (consumerID === "" || /[\s/+#]/.test(consumerID)) throw metadata.error("consumerID", `must be a name without whitespace, '/', '+' or '#', got ${JSON.stringify(consumerID)}`);
-  const reconnectInitialMs = positive(metadata, "reconnectInitialInterval", 100);
+  const reconnectInitialMs = positiveDurationMs(metadata, "reconnectInitialInterval", 100);
   const reconnectMaxMs = metadata.durationMs("reconnectMaxInterval", 5000);
   if (reconnectMaxMs < reconnectInitialMs) throw metadata.error("reconnectMaxInterval", "must not be below reconnectInitialInterval");
   return {
@@ -50,11 +51,11 @@ export function parseMqttMetadata(metadata: ComponentMetadata, identity: MqttIde
     retain: metadata.bool("retain", false),
     cleanSession: metadata.bool("cleanSession", false),
     sharedSubscriptions: metadata.bool("sharedSubscriptions", true),
-    redeliverIntervalMs: positive(metadata, "redeliverInterval", 1000),
-    publishTimeoutMs: positive(metadata, "publishTimeout", 10_000),
+    redeliverIntervalMs: positiveDurationMs(metadata, "redeliverInterval", 1000),
+    publishTimeoutMs: positiveDurationMs(metadata, "publishTimeout", 10_000),
     reconnectInitialMs,
     reconnectMaxMs,
-    connectTimeoutMs: positive(metadata, "connectTimeout", 10_000),
+    connectTimeoutMs: positiveDurationMs(metadata, "connectTimeout", 10_000),
     keepAliveSeconds: metadata.int("keepAlive", 30, { min: 0, max: 65_535 }),
   };
 }
@@ -72,10 +73,4 @@ function expandTags(value: string, identity: MqttIdentity): string {
     .replaceAll("{podName}", () => identity.env["POD_NAME"] ?? identity.env["HOSTNAME"] ?? hostname())
     .replaceAll("{namespace}", () => identity.namespace ?? identity.env["NAMESPACE"] ?? "default")
     .replaceAll("{appID}", () => identity.appId);
-}
-
-function positive(metadata: ComponentMetadata, field: string, fallbackMs: number): number {
-  const value = metadata.durationMs(field, fallbackMs);
-  if (value <= 0) throw metadata.error(field, "must be greater than 0");
-  return value;
 }
