@@ -17,7 +17,7 @@ describe("pubsub.mqtt3 metadata (Dapr's names)", () => {
     ];
     for (const [url, expected] of cases) expect(parseMqttMetadata(meta({ url }), identity).brokerUrl).toBe(expected);
     const s = parseMqttMetadata(meta({ url: "tcp://admin:p%40ss@localhost:1883" }), identity);
-    expect([s.username, s.password, s.display]).toEqual(["admin", "p@ss", "mqtt://localhost:1883"]);
+    expect([s.username, s.password, s.brokerUrl]).toEqual(["admin", "p@ss", "mqtt://localhost:1883"]);
   });
 
   it("defaults as Dapr does: qos 1, no retain, persistent sessions, consumerID = app id; shared subscriptions on", () => {
@@ -41,7 +41,8 @@ describe("pubsub.mqtt3 metadata (Dapr's names)", () => {
       [{ url: "tcp://h", qos: "one" }, /"qos" must be an integer/],
       [{ url: "tcp://h", cleanSession: "yes" }, /"cleanSession" must be true or false/],
       [{ url: "tcp://h", consumerID: "a/b" }, /"consumerID" must be a name/],
-      [{ url: "tcp://h", clientCert: "PEM" }, /"clientKey" is required/],
+      [{ url: "tcp://h", clientCert: "-----BEGIN CERTIFICATE-----" }, /"clientKey" is required/],
+      [{ url: "tcp://h", caCert: "/etc/ca.pem" }, /"caCert" must be PEM text/],
     ];
     for (const [values, message] of bad) expect(() => parseMqttMetadata(meta(values), identity)).toThrow(message);
   });

@@ -14,6 +14,10 @@ import {
   readPublishOptions,
 } from "../../pkg/components/pubsub/metadata.js";
 import { HandlerPool } from "../../pkg/components/pubsub/pool.js";
+import { BrokerPubSub } from "../../pkg/components/pubsub/broker.js";
+import type { ActiveSubscription, MessageHandler, PubSubFeature, SubscribeRequest } from "../../pkg/components/pubsub/types.js";
+import { testContext } from "../conformance/context.js";
+import { waitFor } from "../support/ports.js";
 
 /** A promise settled from outside, so a test decides when a handler finishes. */
 function gate(): { promise: Promise<void>; open: () => void } {
@@ -120,5 +124,68 @@ describe("request metadata helpers (Dapr's names, case-insensitive)", () => {
     expect(componentConsumerGroup(ComponentMetadata.of("ps", "pubsub.x", {}), "app-1")).toBe("app-1");
     expect(componentConsumerGroup(ComponentMetadata.of("ps", "pubsub.x", { consumerID: "g" }), "app-1")).toBe("g");
     expect(() => componentConsumerGroup(ComponentMetadata.of("ps", "pubsub.x", { consumerID: "a b" }), "app-1")).toThrow('component "ps" (pubsub.x): metadata field "consumerID" must not contain whitespace');
+  });
+});
+
+describe("BrokerPubSub (the lifecycle every broker shares)", () => {
+  class Subscription {
+    readonly finished = gate();
+    constructor(private readonly fail = false) {}
+    async start(signal: AbortSignal): Promise<void> {
+      if (this.fail) throw new Error("the broker refused it");
+      signal.addEventListener("abort", () => steps.push("subscription stopped"), { once: true });
+      await Promise.resolve();
+    }
+    drained(): Promise<void> {
+      return this.finished.promise;
+    }
+  }
+  const steps: string[] = [];
+  class Broker extends BrokerPubSub<{ ready: true }, Subscription> {
+    init(): Promise<void> {
+      this.settings = { ready: true };
+      this.delayed = { pending: () => Promise.resolve([{ topic: "t", count: 2 }]), close: async () => void steps.push("delayed closed") };
+      return Promise.resolve();
+    }
+    features(): PubSubFeature[] {
+      return [];
+    }
+    healthy(): boolean {
+      return true;
+    }
+    publish(): Promise<void> {
+      return Promise.resolve();
+    }
+    async subscribe(request: SubscribeRequest, _handler: MessageHandler, signal: AbortSignal): Promise<ActiveSubscription> {
+      this.configured();
+      return this.track(request.topic, new Subscription(request.metadata["fail"] === "true"), signal, () => steps.push(`released ${request.topic}`));
+    }
+    protected disconnect(): Promise<void> {
+      steps.push("disconnected");
+      return Promise.resolve();
+    }
+  }
+  const context = { ...testContext("pubsub.test"), gracefulShutdownMs: 50 };
+
+  it("refuses a subscription before init, names the topic when a start fails and releases what it claimed", async () => {
+    steps.length = 0;
+    const broker = new Broker(context);
+    await expect(broker.subscribe({ topic: "early", metadata: {} }, () => Promise.resolve(), new AbortController().signal)).rejects.toThrow("is not initialised");
+    await broker.init();
+    await expect(broker.subscribe({ topic: "orders", metadata: { fail: "true" } }, () => Promise.resolve(), new AbortController().signal)).rejects.toThrow('subscribing to topic "orders": the broker refused it');
+    expect(steps).toEqual(["released orders"]);
+    expect(await broker.delayedPending()).toEqual([{ topic: "t", count: 2 }]);
+  });
+
+  it("closes in one order: delayed messages, the subscriptions (drained, or after the grace period), then the connections", async () => {
+    steps.length = 0;
+    const broker = new Broker(context);
+    await broker.init();
+    const subscription = (await broker.subscribe({ topic: "orders", metadata: {} }, () => Promise.resolve(), new AbortController().signal)) as Subscription;
+    await broker.close();
+    expect(steps).toEqual(["delayed closed", "subscription stopped", "disconnected"]);
+    subscription.finished.open();
+    await subscription.drained();
+    await waitFor(() => steps.includes("released orders"), { what: "the name released once drained" });
   });
 });

@@ -46,6 +46,8 @@ describe("pubsub.rabbitmq metadata (Dapr's names)", () => {
     [{ connectionString: "amqp://h", concurrencyMode: "many" }, /"concurrencyMode" must be parallel or single/],
     [{ connectionString: "amqp://h", durable: "yes" }, /"durable" must be true or false/],
     [{ connectionString: "amqp://h", maxLen: "ten" }, /"maxLen" must be an integer/],
+    [{ connectionString: "amqp://h", caCert: "/etc/ca.pem" }, /"caCert" must be PEM text/],
+    [{ connectionString: "amqp://h", clientCert: "-----BEGIN CERTIFICATE-----" }, /"clientKey" is required/],
   ])("rejects %j with an error naming the field", (values, message) => {
     expect(() => parse(values as Record<string, string>)).toThrow(message);
   });

@@ -60,7 +60,7 @@ export interface MqttClientOptions {
   role: string;
   logger: Logger;
   connectTimeoutMs: number;
-  /** Reconnection: the first wait, doubled per failed attempt up to the second. */
+  /** Reconnection: the first wait, doubled per failed attempt up to the second (mqtt.js only knows a fixed period, adjusted between attempts). */
   reconnectMs: [number, number];
   extra?: Partial<IClientOptions>;
   /**
@@ -86,12 +86,16 @@ export async function connectMqtt(settings: MqttConnectionSettings, options: Mqt
     key: settings.key,
     connectTimeout: options.connectTimeoutMs,
     reconnectPeriod: firstMs,
+    // A publish while the broker is away fails at once instead of waiting in mqtt.js' queue.
     queueQoSZero: false,
     ...options.extra,
   });
   options.prepare?.(client);
   let up = false;
   client.on("connect", () => {
+    // mqtt.js leaves Nagle's algorithm on: small PUBLISH/PUBACK packets then wait for the peer's delayed
+    // ACK (up to 40ms) and set the delivery tail. TCP and TLS sockets have setNoDelay; a WebSocket does not.
+    (client.stream as { setNoDelay?: (noDelay: boolean) => void }).setNoDelay?.(true);
     client.options.reconnectPeriod = firstMs;
     if (!up) options.logger.info(`MQTT ${options.role} connected to ${settings.brokerUrl}`);
     up = true;

@@ -72,8 +72,13 @@ export function metadataDelivery(metadata: Readonly<Record<string, string>>, now
 
 /** A component's `maxDeliveryDelay` (MAX_DELIVERY_DELAY_FIELD). */
 export function maxDeliveryDelayOf(metadata: ComponentMetadata): number {
-  const ms = metadata.durationMs("maxDeliveryDelay", DEFAULT_MAX_DELIVERY_DELAY_MS);
-  if (!(ms > 0)) throw metadata.error("maxDeliveryDelay", "must be greater than 0");
+  return positiveDurationMs(metadata, "maxDeliveryDelay", DEFAULT_MAX_DELIVERY_DELAY_MS);
+}
+
+/** A component's duration field that only makes sense above zero (an interval, a timeout); `fallbackMs` when absent. */
+export function positiveDurationMs(metadata: ComponentMetadata, field: string, fallbackMs: number): number {
+  const ms = metadata.durationMs(field, fallbackMs);
+  if (!(ms > 0)) throw metadata.error(field, "must be greater than 0");
   return ms;
 }
 

@@ -5,15 +5,17 @@
  * - publish: the runtime has read Dapr's request metadata already (metadata.ts): take `ttlMs` (an
  *   expiry the broker carries or stores as `expiresAtOf(ttlMs, now)`), read only your own names
  *   from `metadata` with `metadataValue`. Throw to fail a publish (500).
- * - subscribe: build `<Broker>Subscription` (subscription.ts, implements ActiveSubscription), start it
- *   under `subscriptions.signalFor(signal)` and track it with `subscriptions.add(...)`, a
- *   BrokerSubscriptions made with `context.gracefulShutdownMs`; `close()` calls
- *   `subscriptions.close()` first, then closes connections.
+ * - the class extends BrokerPubSub (broker.ts), which owns the lifecycle: the clock, `configured()`
+ *   settings, the subscriptions, the delayed messages, and close (delayed, then subscriptions drained
+ *   within `context.gracefulShutdownMs`, then the broker's `disconnect()`). A server a binding reaches
+ *   too is connected through its shared folder (../redis, ../mqtt, ../rabbitmq).
+ * - subscribe: build `<Broker>Subscription` (subscription.ts, a BrokerSubscription) and hand it to
+ *   `track(topic, subscription, signal, release?)`, which starts it under the component's close.
  * - each delivered message goes through `deliver(handler, message, { ack, nack, term? }, retryAfter)`
  *   (subscriptions.ts): the one mapping of the handler's answer onto the broker; skip an expired
  *   message with `isExpired` and settle it like a "dropped" one.
  * - writes a busy connection can batch (publishes, acks) go through a WriteCoalescer (coalescer.ts).
- * - a broker that holds a connection implements HealthReporter (`healthy()`), so an outage shows on
+ * - `healthy()` (HealthReporter) says whether the connection is up, so an outage shows on
  *   /v1.0/healthz/outbound; a component with retry metadata implements RetryDefaultsProvider.
  */
 import type { Component } from "../component.js";

@@ -1,4 +1,5 @@
 import type { MetadataField } from "../../component.js";
+import { AMQP_TLS_FIELDS } from "../../rabbitmq/fields.js";
 
 /** `bindings.rabbitmq` metadata (components-contrib bindings/rabbitmq/metadata.yaml). */
 export const RABBITMQ_BINDING_FIELDS: readonly MetadataField[] = [
@@ -12,9 +13,7 @@ export const RABBITMQ_BINDING_FIELDS: readonly MetadataField[] = [
   { name: "ttlInSeconds", type: "number", aliases: ["ttl"], description: "The queue's message TTL (x-message-ttl), in seconds; a request's metadata.ttlInSeconds sets a message's" },
   { name: "contentType", type: "string", default: "text/plain", description: "Content type of published messages; a request's metadata.contentType overrides it" },
   { name: "reconnectWaitInSeconds", type: "duration", default: "5", description: "Wait between reconnection attempts after the connection is lost (a bare number is seconds)" },
-  { name: "caCert", type: "string", description: "CA certificate (PEM) the broker's must chain to" },
-  { name: "clientCert", type: "string", description: "Client certificate (PEM) for mutual TLS, with clientKey" },
-  { name: "clientKey", type: "string", sensitive: true, description: "Client key (PEM) for mutual TLS, with clientCert" },
+  ...AMQP_TLS_FIELDS,
   { name: "externalSasl", type: "bool", aliases: ["saslExternal"], default: "false", description: "Authenticate with SASL EXTERNAL (the client certificate) instead of the URL's user and password" },
   { name: "direction", type: "enum", allowed: ["input", "output", "input, output"], description: "Which sides start; both by default" },
 ];

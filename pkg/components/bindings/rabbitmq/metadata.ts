@@ -1,9 +1,8 @@
 import type { ComponentMetadata } from "../../metadata.js";
+import { amqpAddress, parseAmqpTls, parseAmqpUrl, type AmqpSettings } from "../../rabbitmq/settings.js";
 
-export interface RabbitMQBindingSettings {
-  url: string;
-  /** The URL without its password, for messages. */
-  safeUrl: string;
+/** `bindings.rabbitmq`'s settings (Dapr's names); the address and TLS are read as pubsub.rabbitmq reads them. */
+export interface RabbitMQBindingSettings extends AmqpSettings {
   queueName: string;
   durable: boolean;
   deleteWhenUnused: boolean;
@@ -13,16 +12,6 @@ export interface RabbitMQBindingSettings {
   queueTtlMs?: number;
   contentType: string;
   reconnectWaitMs: number;
-  ca?: string;
-  cert?: string;
-  key?: string;
-  externalSasl: boolean;
-}
-
-function pem(metadata: ComponentMetadata, field: string): string | undefined {
-  const value = metadata.string(field);
-  if (value !== undefined && !/-----BEGIN [A-Z0-9 ]+-----/.test(value)) throw metadata.error(field, "must be PEM text (-----BEGIN ...)");
-  return value;
 }
 
 /** Dapr's `reconnectWaitInSeconds`: a bare number is seconds; a duration (`500ms`) is taken as written. */
@@ -35,23 +24,12 @@ function reconnectWait(metadata: ComponentMetadata): number {
 }
 
 export function parseRabbitMQBinding(metadata: ComponentMetadata): RabbitMQBindingSettings {
-  const url = metadata.requireString("host").trim();
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    throw metadata.error("host", "must be an AMQP URL such as amqp://user:password@host:5672");
-  }
-  if (parsed.protocol !== "amqp:" && parsed.protocol !== "amqps:") throw metadata.error("host", `must be an amqp:// or amqps:// URL, got scheme ${JSON.stringify(parsed.protocol.slice(0, -1))}`);
-  if (parsed.password) parsed.password = "***";
   const maxPriorityRaw = metadata.string("maxPriority");
   const ttlSeconds = metadata.string("ttlInSeconds", ["ttl"]) === undefined ? undefined : metadata.int("ttlInSeconds", 0, { min: 0 }, ["ttl"]);
-  const cert = pem(metadata, "clientCert");
-  const key = pem(metadata, "clientKey");
-  if ((cert === undefined) !== (key === undefined)) throw metadata.error(cert === undefined ? "clientCert" : "clientKey", "is required with the other half of the client certificate");
   return {
-    url,
-    safeUrl: parsed.toString(),
+    ...amqpAddress(metadata, parseAmqpUrl(metadata, "host", metadata.requireString("host")), { protocol: "host", host: "host" }),
+    ...parseAmqpTls(metadata),
+    saslExternal: metadata.bool("externalSasl", false, ["saslExternal"]),
     queueName: metadata.requireString("queueName"),
     durable: metadata.bool("durable", false),
     deleteWhenUnused: metadata.bool("deleteWhenUnused", false),
@@ -62,9 +40,5 @@ export function parseRabbitMQBinding(metadata: ComponentMetadata): RabbitMQBindi
     queueTtlMs: ttlSeconds === undefined ? undefined : ttlSeconds * 1000,
     contentType: metadata.string("contentType") ?? "text/plain",
     reconnectWaitMs: reconnectWait(metadata),
-    ca: pem(metadata, "caCert"),
-    cert,
-    key,
-    externalSasl: metadata.bool("externalSasl", false, ["saslExternal"]),
   };
 }

@@ -1,13 +1,10 @@
-import { once } from "node:events";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage, Options } from "amqplib";
 import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
+import { AmqpConnection } from "../../rabbitmq/connection.js";
 import { requestBytes, requestSeconds, requestValue } from "../request.js";
 import { BindingRequestError, type InputHandler, type InvokeRequest, type InvokeResponse } from "../types.js";
 import { parseRabbitMQBinding, type RabbitMQBindingSettings } from "./metadata.js";
-
-const CONNECT_TIMEOUT_MS = 5000;
 
 interface Reader {
   handler: InputHandler;
@@ -56,18 +53,21 @@ function eventMetadata(message: ConsumeMessage): Record<string, string> {
  */
 export class RabbitMQBinding implements HealthReporter {
   private settings?: RabbitMQBindingSettings;
-  private model?: ChannelModel;
+  private connection?: AmqpConnection;
   private publisher?: ConfirmChannel;
   private reader?: Reader;
   private consumer?: Channel;
-  private readonly closing = new AbortController();
-  private reconnecting?: Promise<void>;
+  private closed = false;
 
   constructor(private readonly context: ComponentContext) {}
 
   async init(metadata: ComponentMetadata): Promise<void> {
-    this.settings = parseRabbitMQBinding(metadata);
-    await this.connect(this.settings);
+    const settings = parseRabbitMQBinding(metadata);
+    this.settings = settings;
+    // Dapr's binding waits reconnectWaitInSeconds before every attempt, the first one too.
+    const connection = new AmqpConnection(settings, { logger: this.context.logger, reconnectMs: [settings.reconnectWaitMs, settings.reconnectWaitMs], onOpen: (model) => this.setUp(model, settings) });
+    await connection.open();
+    this.connection = connection;
   }
 
   features(): string[] {
@@ -75,7 +75,7 @@ export class RabbitMQBinding implements HealthReporter {
   }
 
   healthy(): boolean {
-    return this.model !== undefined;
+    return this.connection?.up ?? false;
   }
 
   operations(): string[] {
@@ -111,19 +111,11 @@ export class RabbitMQBinding implements HealthReporter {
       },
       { once: true },
     );
-    if (this.model) await this.consume(this.model, reader);
+    if (this.connection?.up) await this.consume(await this.connection.connected(signal), reader);
   }
 
-  private async connect(settings: RabbitMQBindingSettings): Promise<void> {
-    const amqp = await import("amqplib");
-    const socketOptions: Record<string, unknown> = { timeout: CONNECT_TIMEOUT_MS, ca: settings.ca, cert: settings.cert, key: settings.key };
-    if (settings.externalSasl) socketOptions["credentials"] = amqp.credentials.external();
-    let model: ChannelModel;
-    try {
-      model = await amqp.connect(settings.url, socketOptions);
-    } catch (error) {
-      throw new Error(`cannot connect to RabbitMQ at ${settings.safeUrl}: ${(error as Error).message}`);
-    }
+  /** Each connection: the publish channel, the queue declared, and the input consuming again if it reads. */
+  private async setUp(model: ChannelModel, settings: RabbitMQBindingSettings): Promise<void> {
     try {
       const publisher = await model.createConfirmChannel();
       publisher.on("error", (error: Error) => this.context.logger.warn(`rabbitmq ${this.context.name} publish channel: ${error.message}`));
@@ -131,13 +123,14 @@ export class RabbitMQBinding implements HealthReporter {
       if (settings.queueTtlMs !== undefined) args["x-message-ttl"] = settings.queueTtlMs;
       if (settings.maxPriority !== undefined) args["x-max-priority"] = settings.maxPriority;
       await publisher.assertQueue(settings.queueName, { durable: settings.durable, autoDelete: settings.deleteWhenUnused, exclusive: settings.exclusive, arguments: args });
-      model.on("error", (error: Error) => this.context.logger.warn(`rabbitmq ${this.context.name} connection: ${error.message}`));
-      model.once("close", () => this.lost(model));
-      this.model = model;
+      model.once("close", () => {
+        if (this.publisher !== publisher) return;
+        this.publisher = undefined;
+        this.consumer = undefined;
+      });
       this.publisher = publisher;
       if (this.reader) await this.consume(model, this.reader);
     } catch (error) {
-      await closeModel(model);
       throw new Error(`cannot declare queue ${JSON.stringify(settings.queueName)} on RabbitMQ at ${settings.safeUrl}: ${(error as Error).message}`);
     }
   }
@@ -168,62 +161,17 @@ export class RabbitMQBinding implements HealthReporter {
     );
   }
 
-  private lost(model: ChannelModel): void {
-    if (this.model !== model) return;
-    this.model = undefined;
-    this.publisher = undefined;
-    this.consumer = undefined;
-    if (this.closing.signal.aborted) return;
-    this.context.logger.warn(`rabbitmq ${this.context.name}: connection to ${this.settings?.safeUrl} lost; reconnecting every ${this.settings?.reconnectWaitMs}ms`);
-    this.reconnecting = this.reconnect();
-  }
-
-  private async reconnect(): Promise<void> {
-    const settings = this.ready();
-    const signal = this.closing.signal;
-    while (!signal.aborted) {
-      try {
-        await sleep(settings.reconnectWaitMs, undefined, { signal });
-      } catch {
-        return;
-      }
-      try {
-        await this.connect(settings);
-        this.context.logger.info(`rabbitmq ${this.context.name}: reconnected to ${settings.safeUrl}`);
-        return;
-      } catch (error) {
-        this.context.logger.debug(`rabbitmq ${this.context.name}: ${(error as Error).message}`);
-      }
-    }
-  }
-
   private ready(): RabbitMQBindingSettings {
-    if (!this.settings || this.closing.signal.aborted) throw new Error(`rabbitmq binding ${this.context.name} is ${this.closing.signal.aborted ? "closed" : "not initialised"}`);
+    if (!this.settings || this.closed) throw new Error(`rabbitmq binding ${this.context.name} is ${this.closed ? "closed" : "not initialised"}`);
     return this.settings;
   }
 
   async close(): Promise<void> {
-    this.closing.abort();
+    this.closed = true;
     this.reader = undefined;
-    const model = this.model;
-    this.model = undefined;
     this.publisher = undefined;
     this.consumer = undefined;
-    if (model) await closeModel(model);
-    await this.reconnecting;
-  }
-}
-
-/**
- * Closes a connection, bounded: amqplib's close waits for the broker's Close-Ok, which never comes when
- * the socket fails meanwhile (a reset connection), so the connection's own close event or a timeout ends the wait.
- */
-async function closeModel(model: ChannelModel): Promise<void> {
-  const gone = new AbortController();
-  try {
-    await Promise.race([model.close().catch(() => undefined), once(model, "close", { signal: gone.signal }).catch(() => undefined), sleep(2000, undefined, { signal: gone.signal }).catch(() => undefined)]);
-  } finally {
-    gone.abort();
+    await this.connection?.close();
   }
 }
 

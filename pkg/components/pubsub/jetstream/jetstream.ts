@@ -1,15 +1,14 @@
 import { readFileSync } from "node:fs";
 import { connect, headers as natsHeaders, jwtAuthenticator, type MsgHdrs, type NatsConnection, type NodeConnectionOptions } from "@nats-io/transport-node";
 import { jetstream, jetstreamManager, JetStreamApiCodes, PubHeaders, type Consumer, type JetStreamClient, type JetStreamManager, type JetStreamOptions } from "@nats-io/jetstream";
-import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
-import { consumerIdOf, expiresAtOf, type Clock } from "../metadata.js";
-import type { ActiveSubscription, DelayedDelivery, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
+import { consumerIdOf, expiresAtOf } from "../metadata.js";
+import type { ActiveSubscription, DelayedDelivery, MessageHandler, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
+import { BrokerPubSub } from "../broker.js";
 import { JetStreamDelayed } from "./delayed.js";
 import { parseJetStreamMetadata, safeName, type JetStreamSettings } from "./metadata.js";
 import { NoStreamError, PubAckPublisher } from "./publisher.js";
 import { isApiError, StreamDirectory } from "./streams.js";
-import { BrokerSubscriptions } from "../subscriptions.js";
 import { CONTENT_TYPE_HEADER, EXPIRES_HEADER, JetStreamSubscription } from "./subscription.js";
 import { runEach, WriteCoalescer } from "../coalescer.js";
 
@@ -23,30 +22,19 @@ const PUBLISH_TIMEOUT_MS = 5000;
  * is a durable pull consumer on the server, so replicas of an app compete for messages, different
  * apps each get all of them, and what is unacknowledged survives a sidecar restart.
  */
-export class JetStreamPubSub implements PubSub, HealthReporter, DelayedDelivery {
-  private settings?: JetStreamSettings;
+export class JetStreamPubSub extends BrokerPubSub<JetStreamSettings, JetStreamSubscription, JetStreamDelayed> implements DelayedDelivery {
   private nc?: NatsConnection;
   private js?: JetStreamClient;
   private jsm?: JetStreamManager;
   private publisher?: PubAckPublisher;
   private streams?: StreamDirectory;
-  private delayed?: JetStreamDelayed;
   private connected = false;
-  private closed = false;
-  private readonly subscriptions: BrokerSubscriptions<JetStreamSubscription>;
   /**
    * One per connection: publishes and acks of a turn share a socket write. The client flushes what one
    * microtask checkpoint queued as one write, so a batch is the writes run together; it waits out the
    * next turn too (the server, woken once per write, spends less per message), unless already 32 long.
    */
   private readonly writes = new WriteCoalescer<() => void>({ send: runEach, turns: 2, fullAt: 32 });
-
-  private readonly now: Clock;
-
-  constructor(private readonly context: ComponentContext) {
-    this.now = context.now ?? Date.now;
-    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
-  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseJetStreamMetadata(metadata);
@@ -98,10 +86,6 @@ export class JetStreamPubSub implements PubSub, HealthReporter, DelayedDelivery 
     return this.ready().settings.maxDeliveryDelayMs;
   }
 
-  delayedPending(): Promise<Array<{ topic: string; count: number }>> {
-    return this.delayed ? this.delayed.pending() : Promise.resolve([]);
-  }
-
   async publish(request: PublishRequest): Promise<void> {
     const { settings } = this.ready();
     // The client would buffer the publish until it reconnects; the caller wants its 500 now.
@@ -148,6 +132,7 @@ export class JetStreamPubSub implements PubSub, HealthReporter, DelayedDelivery 
     }
     const subscription = new JetStreamSubscription({
       topic,
+      consumer,
       settings,
       handler,
       logger: this.context.logger,
@@ -158,14 +143,10 @@ export class JetStreamPubSub implements PubSub, HealthReporter, DelayedDelivery 
         return bind();
       },
     });
-    await subscription.start(this.subscriptions.signalFor(signal), consumer);
-    return this.subscriptions.add(subscription);
+    return this.track(topic, subscription, signal);
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.delayed?.close();
-    await this.subscriptions.close();
+  protected async disconnect(): Promise<void> {
     this.writes.flush();
     const nc = this.nc;
     this.nc = undefined;
@@ -183,7 +164,7 @@ export class JetStreamPubSub implements PubSub, HealthReporter, DelayedDelivery 
     }
   }
 
-  /** Outbound health reports the component while the connection is down (the client keeps reconnecting). */
+  /** Down while the connection is (the client keeps reconnecting). */
   healthy(): boolean {
     return this.connected;
   }
@@ -193,8 +174,9 @@ export class JetStreamPubSub implements PubSub, HealthReporter, DelayedDelivery 
   }
 
   private ready(): { js: JetStreamClient; jsm: JetStreamManager; settings: JetStreamSettings; publisher: PubAckPublisher; streams: StreamDirectory } {
-    const { js, jsm, settings, publisher, streams } = this;
-    if (!js || !jsm || !settings || !publisher || !streams || this.closed) throw new Error(`pubsub ${this.context.name} is not initialised`);
+    const { js, jsm, publisher, streams } = this;
+    const settings = this.configured();
+    if (!js || !jsm || !publisher || !streams || this.closed) throw new Error(`pubsub ${this.context.name} is not initialised`);
     return { js, jsm, settings, publisher, streams };
   }
 

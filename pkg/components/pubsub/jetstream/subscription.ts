@@ -24,6 +24,8 @@ const NO_ACKS: Settler = { ack: () => undefined, nack: () => undefined };
 
 export interface JetStreamSubscriptionDeps {
   topic: string;
+  /** The durable consumer, bound already. */
+  consumer: Consumer;
   /** Binds to the durable consumer again (re-creating stream and consumer when the server lost them). */
   rebind: () => Promise<Consumer>;
   settings: JetStreamSettings;
@@ -60,9 +62,9 @@ export class JetStreamSubscription implements ActiveSubscription {
   }
 
   /** Resolves once the first pull request is out: the consumer exists, so nothing published from now on is missed. */
-  async start(signal: AbortSignal, consumer: Consumer): Promise<void> {
+  async start(signal: AbortSignal): Promise<void> {
     this.signal = signal;
-    this.messages = await consumer.consume(this.consumeOptions());
+    this.messages = await this.deps.consumer.consume(this.consumeOptions());
     const stop = (): void => {
       this.messages?.stop();
       for (const message of this.pool.stop()) this.nak(message, STOPPED_NAK_DELAY_MS);

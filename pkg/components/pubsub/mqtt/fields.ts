@@ -1,8 +1,9 @@
 import type { MetadataField } from "../../component.js";
+import { MQTT_CONNECTION_FIELDS } from "../../mqtt/fields.js";
 import { BACKOFF_FIELDS } from "../fields.js";
 
 export const FIELDS: readonly MetadataField[] = [
-  { name: "url", type: "string", required: true, sensitive: true, description: "tcp://, ssl://, ws:// or wss:// address; user and password may be in it." },
+  ...MQTT_CONNECTION_FIELDS,
   { name: "consumerID", type: "string", description: "The shared-subscription group and client id prefix; may hold {uuid}, {podName}, {namespace}, {appID}. Default: the app-id." },
   { name: "qos", type: "number", default: "1", description: "Publish QoS (0, 1 or 2); subscriptions take at most 1." },
   { name: "retain", type: "bool", default: "false", description: "Publishes are retained by the broker." },
@@ -14,8 +15,5 @@ export const FIELDS: readonly MetadataField[] = [
   { name: "connectTimeout", type: "duration", default: "10s", description: "Connection timeout." },
   { name: "reconnectInitialInterval", type: "duration", default: "100ms", description: "The first reconnection wait." },
   { name: "reconnectMaxInterval", type: "duration", default: "5s", description: "The longest reconnection wait." },
-  { name: "caCert", type: "string", description: "PEM of the CA that signed the broker's certificate." },
-  { name: "clientCert", type: "string", description: "PEM client certificate (mutual TLS)." },
-  { name: "clientKey", type: "string", sensitive: true, description: "PEM key of clientCert." },
   ...BACKOFF_FIELDS,
 ];

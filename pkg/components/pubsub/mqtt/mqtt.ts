@@ -1,15 +1,15 @@
 import { createHash, randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { MqttClient } from "mqtt";
-import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { subscriptionConsumerId } from "../metadata.js";
 import { parseBackOffFields, type RetryDefaults } from "../../../util/backoff.js";
-import type { ActiveSubscription, MessageHandler, PubSub, PubSubFeature, PublishRequest, RetryDefaultsProvider, SubscribeRequest } from "../types.js";
-import { closeClient, connected, openClient } from "./connection.js";
-import { parseMqttMetadata, type MqttSettings } from "./metadata.js";
+import type { ActiveSubscription, MessageHandler, PubSubFeature, PublishRequest, RetryDefaultsProvider, SubscribeRequest } from "../types.js";
+import { BrokerPubSub } from "../broker.js";
+import { endMqtt } from "../../mqtt/connection.js";
+import { connectClient, parseMqttMetadata, type MqttSettings } from "./metadata.js";
 import { PendingAcks, runEach, WriteCoalescer } from "../coalescer.js";
-import { BrokerSubscriptions, NameClaims } from "../subscriptions.js";
+import { NameClaims } from "../subscriptions.js";
 import { MqttSubscription } from "./subscription.js";
 
 /**
@@ -52,8 +52,7 @@ import { MqttSubscription } from "./subscription.js";
  * Publishing while the broker is away fails at once (the sidecar answers 500); connections come back
  * with a backoff (`reconnectInitialInterval` doubling to `reconnectMaxInterval`) and subscriptions resume.
  */
-export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter {
-  private settings?: MqttSettings;
+export class MqttPubSub extends BrokerPubSub<MqttSettings, MqttSubscription> implements RetryDefaultsProvider {
   private retry: RetryDefaults = {};
   private publisher?: MqttClient;
   private pending?: PendingAcks<number>;
@@ -64,11 +63,6 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
    * cork nests inside).
    */
   private readonly writes = new WriteCoalescer<() => void>({ send: (batch) => this.corked(batch) });
-  private readonly subscriptions: BrokerSubscriptions<MqttSubscription>;
-
-  constructor(private readonly context: ComponentContext) {
-    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
-  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseMqttMetadata(metadata, { appId: this.context.appId, env: this.context.env, namespace: this.context.namespace });
@@ -78,12 +72,11 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     if (settings.password) this.context.redactor.add(settings.password);
     // The publisher keeps no session: a random suffix lets any number of sidecars publish for one app.
     const clientId = `${settings.consumerID}-pub-${randomUUID().slice(0, 8)}`;
-    const publisher = openClient(settings, clientId, true, "publisher", this.context.logger);
-    this.publisher = publisher;
-    const pending = new PendingAcks<number>(settings.publishTimeoutMs, () => new Error(`MQTT broker ${settings.display} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
+    const pending = new PendingAcks<number>(settings.publishTimeoutMs, () => new Error(`MQTT broker ${settings.brokerUrl} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
     this.pending = pending;
-    publisher.on("close", () => pending.failAll(new Error(`connection to MQTT broker ${settings.display} lost before it acknowledged the message`)));
-    await connected(publisher, settings);
+    const publisher = await connectClient(settings, this.context.logger, { clientId, clean: true, role: "publisher" });
+    publisher.on("close", () => pending.failAll(new Error(`connection to MQTT broker ${settings.brokerUrl} lost before it acknowledged the message`)));
+    this.publisher = publisher;
   }
 
   features(): PubSubFeature[] {
@@ -103,7 +96,7 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
   async publish(request: PublishRequest): Promise<void> {
     const { settings, publisher } = this.ready();
     if (/[+#]/.test(request.topic) || request.topic.startsWith("$")) throw new Error(`topic ${JSON.stringify(request.topic)} cannot be published to: MQTT wildcards (+, #) and $-topics are for subscriptions`);
-    if (!publisher.connected) throw new Error(`MQTT broker ${settings.display} is not connected`);
+    if (!publisher.connected) throw new Error(`MQTT broker ${settings.brokerUrl} is not connected`);
     const pending = this.pending!;
     const key = this.nextPublish++;
     const acked = pending.wait(key);
@@ -133,21 +126,14 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
     const filter = settings.sharedSubscriptions ? `$share/${group}/${request.topic}` : request.topic;
     const clientId = clientIds.claim("", (i) => subscriberClientId(group, request.topic, i));
     const subscriber = new MqttSubscription({ settings, clientId, filter, topic: request.topic, handler, logger: this.context.logger });
-    try {
-      await subscriber.start(this.subscriptions.signalFor(signal));
-    } catch (error) {
-      clientIds.release("", clientId);
-      throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
-    }
-    return this.subscriptions.add(subscriber, () => clientIds.release("", clientId));
+    return this.track(request.topic, subscriber, signal, () => clientIds.release("", clientId));
   }
 
-  async close(): Promise<void> {
-    await this.subscriptions.close();
+  protected async disconnect(): Promise<void> {
     this.pending?.close(new Error(`pubsub ${this.context.name} closed before the broker acknowledged the message`));
     const publisher = this.publisher;
     this.publisher = undefined;
-    if (publisher) await closeClient(publisher);
+    if (publisher) await endMqtt(publisher);
   }
 
   /**
@@ -155,7 +141,7 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
    * the subscription names one), but a consumerID set on the component wins over the runtime's default.
    */
   private groupOf(metadata: Record<string, string>): string {
-    const settings = this.settings!;
+    const settings = this.configured();
     const requested = subscriptionConsumerId(metadata, this.context.appId);
     if (requested === undefined) return settings.consumerID;
     if (/[\s/+#]/.test(requested)) throw new Error(`consumerID ${JSON.stringify(requested)} must not contain whitespace, '/', '+' or '#'`);
@@ -163,8 +149,9 @@ export class MqttPubSub implements PubSub, RetryDefaultsProvider, HealthReporter
   }
 
   private ready(): { settings: MqttSettings; publisher: MqttClient } {
-    if (!this.settings || !this.publisher) throw new Error(`pubsub ${this.context.name} is not initialised`);
-    return { settings: this.settings, publisher: this.publisher };
+    const settings = this.configured();
+    if (!this.publisher) throw new Error(`pubsub ${this.context.name} is not initialised`);
+    return { settings, publisher: this.publisher };
   }
 }
 

@@ -3,8 +3,8 @@ import type { Logger } from "../../../diagnostics/logger.js";
 import { HandlerPool } from "../pool.js";
 import { deliver } from "../subscriptions.js";
 import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types.js";
-import { closeClient, connected, openClient } from "./connection.js";
-import type { MqttSettings } from "./metadata.js";
+import { endMqtt } from "../../mqtt/connection.js";
+import { connectClient, type MqttSettings } from "./metadata.js";
 
 export interface MqttSubscriptionDeps {
   settings: MqttSettings;
@@ -53,9 +53,30 @@ export class MqttSubscription implements ActiveSubscription {
     // mqtt.js resubscribes only when the broker lost the session; Mosquitto 2.0 restores a persistent
     // session after a restart but not its $share subscriptions, so every reconnect subscribes again
     // (idempotent: the broker replaces the subscription and keeps what it queued).
-    const client = openClient(settings, clientId, settings.cleanSession, `subscriber ${this.options.topic}`, logger, { resubscribe: false });
-    this.client = client;
     const qos = Math.min(settings.qos, 1) as 0 | 1;
+    try {
+      const client = await connectClient(settings, logger, { clientId, clean: settings.cleanSession, role: `subscriber ${this.options.topic}`, extra: { resubscribe: false }, prepare: (c) => this.prepare(c, qos) });
+      const granted = await client.subscribeAsync(filter, { qos });
+      const refused = granted.find((g) => g.qos === 128);
+      if (refused) throw new Error(`the broker refused the subscription to ${JSON.stringify(filter)}`);
+    } catch (error) {
+      this.stopped = true;
+      this.client?.end(true);
+      this.finish();
+      throw error;
+    }
+    if (signal.aborted) void this.stop();
+    else signal.addEventListener("abort", () => void this.stop(), { once: true });
+  }
+
+  drained(): Promise<void> {
+    return this.finished;
+  }
+
+  /** Before the CONNACK: a session's unacknowledged messages may come in the same read (connectMqtt's `prepare`). */
+  private prepare(client: MqttClient, qos: 0 | 1): void {
+    const { filter, logger } = this.options;
+    this.client = client;
     client.on("connect", () => {
       this.generation++;
       if (this.generation === 1 || this.stopped) return;
@@ -69,23 +90,6 @@ export class MqttSubscription implements ActiveSubscription {
       // Any error makes mqtt.js skip its PUBACK and go on with the next packet.
       callback(HELD);
     };
-    try {
-      await connected(client, settings);
-      const granted = await client.subscribeAsync(filter, { qos });
-      const refused = granted.find((g) => g.qos === 128);
-      if (refused) throw new Error(`the broker refused the subscription to ${JSON.stringify(filter)}`);
-    } catch (error) {
-      this.stopped = true;
-      client.end(true);
-      this.finish();
-      throw error;
-    }
-    if (signal.aborted) void this.stop();
-    else signal.addEventListener("abort", () => void this.stop(), { once: true });
-  }
-
-  drained(): Promise<void> {
-    return this.finished;
   }
 
   /**
@@ -98,7 +102,7 @@ export class MqttSubscription implements ActiveSubscription {
     this.stopped = true;
     this.pool.stop();
     await this.pool.drained();
-    if (this.client) await closeClient(this.client);
+    if (this.client) await endMqtt(this.client);
     this.finish();
   }
 

@@ -1,4 +1,5 @@
 import type { MetadataField } from "../../component.js";
+import { AMQP_TLS_FIELDS } from "../../rabbitmq/fields.js";
 import { CONSUMER_ID_FIELD, MAX_DELIVERY_DELAY_FIELD } from "../fields.js";
 
 export const FIELDS: readonly MetadataField[] = [
@@ -24,9 +25,7 @@ export const FIELDS: readonly MetadataField[] = [
   { name: "reconnectWaitSeconds", type: "number", default: "3", description: "The longest wait between reconnection attempts." },
   { name: "heartBeat", type: "duration", default: "10s", description: "AMQP heartbeat interval." },
   { name: "clientName", type: "string", description: "The connection name the broker shows." },
-  { name: "caCert", type: "string", description: "PEM of the CA that signed the broker's certificate." },
-  { name: "clientCert", type: "string", description: "PEM client certificate (mutual TLS)." },
-  { name: "clientKey", type: "string", sensitive: true, description: "PEM key of clientCert." },
+  ...AMQP_TLS_FIELDS,
   { name: "saslExternal", type: "bool", default: "false", description: "Authenticate with the client certificate (SASL EXTERNAL)." },
   { ...MAX_DELIVERY_DELAY_FIELD, description: `${MAX_DELIVERY_DELAY_FIELD.description} At most about 49 days (RabbitMQ's per-message expiration range).` },
 ];

@@ -1,4 +1,5 @@
 import type { ComponentMetadata } from "../../metadata.js";
+import { amqpAddress, parseAmqpTls, parseAmqpUrl, type AmqpSettings } from "../../rabbitmq/settings.js";
 import { componentConsumerGroup, maxDeliveryDelayOf } from "../metadata.js";
 
 /** RabbitMQ's largest per-message expiration (its timers' range): the longest delay a delay queue can hold. */
@@ -8,11 +9,7 @@ export type ExchangeKind = "fanout" | "topic" | "direct" | "headers";
 const EXCHANGE_KINDS: readonly ExchangeKind[] = ["fanout", "topic", "direct", "headers"];
 
 /** Typed settings of a `pubsub.rabbitmq` component, under Dapr's metadata names so Dapr manifests work unchanged. */
-export interface RabbitMQSettings {
-  /** amqp:// or amqps:// URL, credentials included; never logged (see `safeUrl`). */
-  url: string;
-  /** The URL without its password, for messages. */
-  safeUrl: string;
+export interface RabbitMQSettings extends AmqpSettings {
   /** Default queue prefix: `<consumerID>-<topic>` as Dapr names queues. */
   consumerID: string;
   durable: boolean;
@@ -35,10 +32,6 @@ export interface RabbitMQSettings {
   defaultTtlMs?: number;
   clientName: string;
   heartbeatSeconds: number;
-  caCert?: string;
-  clientCert?: string;
-  clientKey?: string;
-  saslExternal: boolean;
   /** The furthest ahead a delivery time may lie (at most RabbitMQ's per-message expiration range). */
   maxDeliveryDelayMs: number;
 }
@@ -62,7 +55,7 @@ export const RABBITMQ_DEFAULTS = {
 
 /** Parses and checks the metadata; every error names the component and the field (MetadataError). */
 export function parseRabbitMQMetadata(metadata: ComponentMetadata, appId: string): RabbitMQSettings {
-  const { url, safeUrl } = connectionUrl(metadata);
+  const address = connectionUrl(metadata);
   const consumerID = componentConsumerGroup(metadata, appId);
   const deliveryMode = metadata.int("deliveryMode", RABBITMQ_DEFAULTS.deliveryMode, { min: 0, max: 2 }) as 0 | 1 | 2;
   const concurrency = (metadata.string("concurrencyMode", ["concurrency"]) ?? "parallel").trim().toLowerCase();
@@ -77,8 +70,9 @@ export function parseRabbitMQMetadata(metadata: ComponentMetadata, appId: string
   const ttlSeconds = metadata.int("ttlInSeconds", 0, { min: 0 });
   const heartbeatMs = metadata.durationMs("heartBeat", RABBITMQ_DEFAULTS.heartbeatSeconds * 1000);
   return {
-    url,
-    safeUrl,
+    ...address,
+    ...parseAmqpTls(metadata),
+    saslExternal: metadata.bool("saslExternal", false),
     consumerID,
     durable: metadata.bool("durable", RABBITMQ_DEFAULTS.durable),
     deletedWhenUnused: metadata.bool("deletedWhenUnused", RABBITMQ_DEFAULTS.deletedWhenUnused),
@@ -97,10 +91,6 @@ export function parseRabbitMQMetadata(metadata: ComponentMetadata, appId: string
     clientName: metadata.string("clientName") ?? `runtimed-${appId}`,
     // Dapr's heartBeat is a Go duration; a bare number here is read as seconds, as AMQP counts them.
     heartbeatSeconds: /^\s*\d+\s*$/.test(metadata.string("heartBeat") ?? "") ? Number(metadata.string("heartBeat")) : Math.round(heartbeatMs / 1000),
-    caCert: metadata.string("caCert"),
-    clientCert: metadata.string("clientCert"),
-    clientKey: metadata.string("clientKey"),
-    saslExternal: metadata.bool("saslExternal", false),
     maxDeliveryDelayMs: maxDelayOf(metadata),
   };
 }
@@ -112,34 +102,23 @@ function maxDelayOf(metadata: ComponentMetadata): number {
 }
 
 /** `connectionString` (Dapr's deprecated `host` too), else `protocol://username:password@hostname`. */
-function connectionUrl(metadata: ComponentMetadata): { url: string; safeUrl: string } {
+function connectionUrl(metadata: ComponentMetadata): Pick<AmqpSettings, "url" | "safeUrl"> {
   const given = metadata.string("connectionString", ["host"]);
-  const field = given !== undefined && metadata.string("connectionString") === undefined ? "host" : "connectionString";
-  let url: URL;
   if (given !== undefined) {
-    try {
-      url = new URL(given.trim());
-    } catch {
-      throw metadata.error(field, "must be a URL such as amqp://user:password@host:5672/vhost");
-    }
-  } else {
-    const protocol = (metadata.string("protocol") ?? "amqp").replace(/:\/*$/, "");
-    const hostname = metadata.string("hostname") ?? "localhost";
-    try {
-      url = new URL(`${protocol}://${hostname}`);
-    } catch {
-      throw metadata.error("hostname", `must be a host name (with an optional :port), got ${JSON.stringify(hostname)}`);
-    }
-    const username = metadata.string("username");
-    const password = metadata.string("password");
-    if (username !== undefined) url.username = encodeURIComponent(username);
-    if (password !== undefined) url.password = encodeURIComponent(password);
+    const field = metadata.string("connectionString") === undefined ? "host" : "connectionString";
+    return amqpAddress(metadata, parseAmqpUrl(metadata, field, given), { protocol: field, host: field });
   }
-  if (url.protocol !== "amqp:" && url.protocol !== "amqps:") {
-    throw metadata.error(given !== undefined ? field : "protocol", `must use amqp:// or amqps://, got ${JSON.stringify(url.protocol.replace(/:$/, ""))}`);
+  const protocol = (metadata.string("protocol") ?? "amqp").replace(/:\/*$/, "");
+  const hostname = metadata.string("hostname") ?? "localhost";
+  let url: URL;
+  try {
+    url = new URL(`${protocol}://${hostname}`);
+  } catch {
+    throw metadata.error("hostname", `must be a host name (with an optional :port), got ${JSON.stringify(hostname)}`);
   }
-  if (url.hostname === "") throw metadata.error(given !== undefined ? field : "hostname", "names no host");
-  const safe = new URL(url.href);
-  if (safe.password !== "") safe.password = "***";
-  return { url: url.href, safeUrl: safe.href };
+  const username = metadata.string("username");
+  const password = metadata.string("password");
+  if (username !== undefined) url.username = encodeURIComponent(username);
+  if (password !== undefined) url.password = encodeURIComponent(password);
+  return amqpAddress(metadata, url, { protocol: "protocol", host: "hostname" });
 }

@@ -1,6 +1,6 @@
 import type { Channel, ConfirmChannel, Options } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
-import type { AmqpConnection } from "./connection.js";
+import type { AmqpConnection } from "../../rabbitmq/connection.js";
 import type { RabbitMQSettings } from "./metadata.js";
 import { declareExchange, EXPIRES_AT_HEADER } from "./topology.js";
 

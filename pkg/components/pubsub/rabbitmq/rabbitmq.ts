@@ -1,58 +1,37 @@
-import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
-import type {
-  ActiveSubscription,
-  BulkPublishEntry,
-  BulkPublishResult,
-  BulkPublisher,
-  DelayedDelivery,
-  MessageHandler,
-  PubSub,
-  PubSubFeature,
-  PublishRequest,
-  SubscribeRequest,
-} from "../types.js";
-import { bulkResult } from "../types.js";
-import { AmqpConnection } from "./connection.js";
-import { BrokerSubscriptions } from "../subscriptions.js";
+import { bulkResult, type ActiveSubscription, type BulkPublishEntry, type BulkPublishResult, type BulkPublisher, type DelayedDelivery, type MessageHandler, type PubSubFeature, type PublishRequest, type SubscribeRequest } from "../types.js";
+import { AmqpConnection } from "../../rabbitmq/connection.js";
+import { BrokerPubSub } from "../broker.js";
 import { RabbitMQSubscription } from "./subscription.js";
 import { parseRabbitMQMetadata, type RabbitMQSettings } from "./metadata.js";
 import { Publisher, type OutgoingMessage } from "./publisher.js";
-import { metadataValue, subscriptionConsumerId } from "../metadata.js";
+import { expiresAtOf, metadataValue, subscriptionConsumerId } from "../metadata.js";
 import { queueNameOf, routingKeysOf } from "./topology.js";
 import { DelayQueues } from "./delayed.js";
-import { expiresAtOf } from "../metadata.js";
+
+const FIRST_RETRY_MS = 100;
 
 /**
  * `pubsub.rabbitmq` on amqplib, with Dapr's metadata names and topology: an exchange per topic, a
  * queue per (consumerID, topic) named `<consumerID>-<topic>`, so replicas of one app compete on
  * one queue while other apps each get every message, and a Dapr sidecar of the same app shares it.
  */
-export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter, DelayedDelivery {
-  private settings?: RabbitMQSettings;
+export class RabbitMQPubSub extends BrokerPubSub<RabbitMQSettings, RabbitMQSubscription, DelayQueues> implements BulkPublisher, DelayedDelivery {
   private connection?: AmqpConnection;
   private publisher?: Publisher;
-  private delayQueues?: DelayQueues;
-  private readonly subscriptions: BrokerSubscriptions<RabbitMQSubscription>;
-
-  private readonly now: () => number;
-
-  constructor(private readonly context: ComponentContext) {
-    this.now = context.now ?? Date.now;
-    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
-  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseRabbitMQMetadata(metadata, this.context.appId);
     this.settings = settings;
-    const connection = new AmqpConnection(settings, this.context.logger);
+    // The reconnect backoff starts short and is capped by Dapr's reconnectWaitSeconds.
+    const connection = new AmqpConnection(settings, { logger: this.context.logger, reconnectMs: [FIRST_RETRY_MS, settings.reconnectWaitMs] });
     try {
       await connection.open();
     } catch (error) {
       const field = metadata.string("connectionString", ["host"]) !== undefined ? "connectionString" : "hostname";
-      throw metadata.error(field, `names a RabbitMQ that cannot be reached (${settings.safeUrl}): ${(error as Error).message}`);
+      throw metadata.error(field, `names a RabbitMQ that cannot be reached (${(error as Error).message})`);
     }
-    if (this.subscriptions.closed) {
+    if (this.closed) {
       // close() came first (an init that outlived its initTimeout): do not leave this connection behind.
       await connection.close();
       throw new Error(`pubsub ${this.context.name} was closed while connecting`);
@@ -60,22 +39,17 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter, De
     this.connection = connection;
     const publisher = new Publisher(connection, settings, this.context.logger, this.now);
     this.publisher = publisher;
-    this.delayQueues = new DelayQueues(connection, this.context.logger, this.now, (topic) => publisher.ensureExchange(topic));
+    this.delayed = new DelayQueues(connection, this.context.logger, this.now, (topic) => publisher.ensureExchange(topic));
   }
 
   maxDeliveryDelayMs(): number {
     return this.ready().settings.maxDeliveryDelayMs;
   }
 
-  delayedPending(): Promise<Array<{ topic: string; count: number }>> {
-    return this.delayQueues ? this.delayQueues.pending() : Promise.resolve([]);
-  }
-
   features(): PubSubFeature[] {
     return ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"];
   }
 
-  /** True while the broker connection is up: a component that lost its broker is reported by health. */
   healthy(): boolean {
     return this.connection?.up ?? false;
   }
@@ -116,14 +90,11 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter, De
       logger: this.context.logger,
       now: this.now,
     });
-    await consumer.start(this.subscriptions.signalFor(signal));
-    return this.subscriptions.add(consumer);
+    return this.track(request.topic, consumer, signal);
   }
 
-  async close(): Promise<void> {
-    // What is still unacknowledged after the drain goes back to the queue with the connection.
-    await this.subscriptions.close();
-    await this.delayQueues?.close();
+  /** What is still unacknowledged after the drain goes back to the queue with the connection. */
+  protected async disconnect(): Promise<void> {
     await this.publisher?.close();
     await this.connection?.close();
     this.connection = undefined;
@@ -131,7 +102,7 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter, De
 
   private holdDelayed(topic: string, message: OutgoingMessage, deliverAt: number): Promise<void> {
     const ttlMs = message.ttlMs ?? this.settings!.defaultTtlMs;
-    return this.delayQueues!.hold({ topic, routingKey: message.routingKey, data: message.data, contentType: message.contentType, deliverAt, expiresAt: expiresAtOf(ttlMs, this.now()) });
+    return this.delayed!.hold({ topic, routingKey: message.routingKey, data: message.data, contentType: message.contentType, deliverAt, expiresAt: expiresAtOf(ttlMs, this.now()) });
   }
 
   private consumerIdOf(metadata: Record<string, string>, settings: RabbitMQSettings): string {
@@ -139,8 +110,9 @@ export class RabbitMQPubSub implements PubSub, BulkPublisher, HealthReporter, De
   }
 
   private ready(): { connection: AmqpConnection; publisher: Publisher; settings: RabbitMQSettings } {
-    if (!this.connection || !this.publisher || !this.settings) throw new Error(`pubsub ${this.context.name} is not initialised`);
-    return { connection: this.connection, publisher: this.publisher, settings: this.settings };
+    const settings = this.configured();
+    if (!this.connection || !this.publisher) throw new Error(`pubsub ${this.context.name} is not initialised`);
+    return { connection: this.connection, publisher: this.publisher, settings };
   }
 }
 

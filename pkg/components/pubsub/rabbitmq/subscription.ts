@@ -5,7 +5,7 @@ import { Backoff, pause, RETRY_DEFAULTS } from "../../../util/backoff.js";
 import { HandlerPool } from "../pool.js";
 import { deliver, type Settler } from "../subscriptions.js";
 import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types.js";
-import type { AmqpConnection } from "./connection.js";
+import type { AmqpConnection } from "../../rabbitmq/connection.js";
 import type { RabbitMQSettings } from "./metadata.js";
 import { declareExchange, EXPIRES_AT_HEADER } from "./topology.js";
 

@@ -1,6 +1,6 @@
 import type { ComponentMetadata } from "../../metadata.js";
 import { parseRedisConnection, type RedisConnectionSettings } from "../../redis/settings.js";
-import { componentConsumerGroup, maxDeliveryDelayOf } from "../metadata.js";
+import { componentConsumerGroup, maxDeliveryDelayOf, positiveDurationMs } from "../metadata.js";
 
 /** Typed settings of a `pubsub.redis` component (Dapr's metadata names, so Dapr manifests work unchanged). */
 export interface RedisPubSubSettings {
@@ -48,23 +48,16 @@ export const REDIS_DEFAULTS = {
  */
 export function parseRedisMetadata(metadata: ComponentMetadata, appId: string): RedisPubSubSettings {
   const connection = parseRedisConnection(metadata);
-  const processingTimeoutMs = metadata.durationMs("processingTimeout", REDIS_DEFAULTS.processingTimeoutMs);
-  if (processingTimeoutMs <= 0) throw metadata.error("processingTimeout", "must be greater than 0");
-  const redeliverIntervalMs = metadata.durationMs("redeliverInterval", REDIS_DEFAULTS.redeliverIntervalMs);
-  if (redeliverIntervalMs <= 0) throw metadata.error("redeliverInterval", "must be greater than 0");
-  const consumerGroup = componentConsumerGroup(metadata, appId);
-  const delayedPollIntervalMs = metadata.durationMs("delayedPollInterval", REDIS_DEFAULTS.delayedPollIntervalMs);
-  if (delayedPollIntervalMs <= 0) throw metadata.error("delayedPollInterval", "must be greater than 0");
   return {
     connection,
-    consumerGroup,
-    processingTimeoutMs,
-    redeliverIntervalMs,
+    consumerGroup: componentConsumerGroup(metadata, appId),
+    processingTimeoutMs: positiveDurationMs(metadata, "processingTimeout", REDIS_DEFAULTS.processingTimeoutMs),
+    redeliverIntervalMs: positiveDurationMs(metadata, "redeliverInterval", REDIS_DEFAULTS.redeliverIntervalMs),
     concurrency: metadata.int("concurrency", REDIS_DEFAULTS.concurrency, { min: 1, max: 10_000 }),
     maxLenApprox: metadata.int("maxLenApprox", REDIS_DEFAULTS.maxLenApprox, { min: 0 }),
     streamTTLMs: metadata.durationMs("streamTTL", REDIS_DEFAULTS.streamTTLMs),
     queueDepth: metadata.int("queueDepth", REDIS_DEFAULTS.queueDepth, { min: 0, max: 100_000 }),
     maxDeliveryDelayMs: maxDeliveryDelayOf(metadata),
-    delayedPollIntervalMs,
+    delayedPollIntervalMs: positiveDurationMs(metadata, "delayedPollInterval", REDIS_DEFAULTS.delayedPollIntervalMs),
   };
 }

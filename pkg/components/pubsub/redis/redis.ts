@@ -1,28 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { RedisOptions } from "ioredis";
-import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { closeClient, createRedisClient, verifyConnection, type RedisClient } from "../../redis/client.js";
-import type {
-  ActiveSubscription,
-  BulkPublishEntry,
-  BulkPublishResult,
-  BulkPublisher,
-  DelayedDelivery,
-  MessageHandler,
-  PubSub,
-  PubSubFeature,
-  PublishRequest,
-  SubscribeRequest,
-} from "../types.js";
-import { bulkResult } from "../types.js";
-import { BrokerSubscriptions, NameClaims } from "../subscriptions.js";
+import { bulkResult, type ActiveSubscription, type BulkPublishEntry, type BulkPublishResult, type BulkPublisher, type DelayedDelivery, type MessageHandler, type PubSubFeature, type PublishRequest, type SubscribeRequest } from "../types.js";
+import { BrokerPubSub } from "../broker.js";
+import { NameClaims } from "../subscriptions.js";
 import { BulkAppender } from "./bulkappend.js";
 import { RedisSubscription } from "./subscription.js";
 import { SharedReader } from "./reader.js";
-import { subscriptionConsumerId } from "../metadata.js";
-import { expiresAtOf, type Clock } from "../metadata.js";
+import { expiresAtOf, subscriptionConsumerId } from "../metadata.js";
 import { entryFields } from "./entry.js";
 import { parseRedisMetadata, type RedisPubSubSettings } from "./metadata.js";
 import { PipelinedCommands } from "./pipeline.js";
@@ -36,22 +23,12 @@ const PUBLISH_RETRIES = 2;
  * `pubsub.redis`: Redis Streams. A topic is a stream; each app is a consumer group (its app-id or
  * `consumerID`), so replicas of an app compete for messages while different apps each get all of them.
  */
-export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter, DelayedDelivery {
-  private settings?: RedisPubSubSettings;
+export class RedisStreamsPubSub extends BrokerPubSub<RedisPubSubSettings, RedisSubscription, DelayedStore> implements BulkPublisher, DelayedDelivery {
   private client?: RedisClient;
   private publishes?: PipelinedCommands;
   private bulk?: BulkAppender;
-  private delayed?: DelayedStore;
-  private readonly subscriptions: BrokerSubscriptions<RedisSubscription>;
   /** One reader (one blocking connection) per consumer group and consumer name, shared by all their streams. */
   private readonly readers = new Map<string, SharedReader>();
-
-  private readonly now: Clock;
-
-  constructor(private readonly context: ComponentContext) {
-    this.now = context.now ?? Date.now;
-    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
-  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     this.settings = parseRedisMetadata(metadata, this.context.appId);
@@ -80,15 +57,11 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
     return this.ready().settings.maxDeliveryDelayMs;
   }
 
-  delayedPending(): Promise<Array<{ topic: string; count: number }>> {
-    return this.delayed ? this.delayed.pending() : Promise.resolve([]);
-  }
-
   features(): PubSubFeature[] {
     return ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"];
   }
 
-  /** Outbound health reports the component while its command connection is down (ioredis reconnects meanwhile). */
+  /** Down while the command connection is (ioredis reconnects meanwhile). */
   healthy(): boolean {
     return this.client?.status === "ready";
   }
@@ -125,7 +98,6 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
     const { client, settings: base } = this.ready();
     const group = subscriptionConsumerId(request.metadata, this.context.appId);
     const settings = group === undefined ? base : { ...base, consumerGroup: group };
-    const combined = this.subscriptions.signalFor(signal);
     const scope = JSON.stringify([request.topic, settings.consumerGroup]);
     const consumerName = consumerNames.claim(scope, (i) => `${hostname()}-${PROCESS_TOKEN}-${i}`);
     const reader = this.readerFor(settings.consumerGroup, consumerName, request.topic);
@@ -139,19 +111,10 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
       logger: this.context.logger,
       now: this.now,
     });
-    try {
-      await consumer.start(combined);
-    } catch (error) {
-      reader.release(consumer);
-      consumerNames.release(scope, consumer.name);
-      throw new Error(`subscribing to topic ${JSON.stringify(request.topic)}: ${(error as Error).message}`);
-    }
-    return this.subscriptions.add(consumer, () => consumerNames.release(scope, consumer.name));
+    return this.track(request.topic, consumer, signal, () => consumerNames.release(scope, consumer.name));
   }
 
-  async close(): Promise<void> {
-    await this.delayed?.close();
-    await this.subscriptions.close();
+  protected async disconnect(): Promise<void> {
     await Promise.all([...this.readers.values()].map((r) => r.closed()));
     const client = this.client;
     this.client = undefined;
@@ -193,8 +156,9 @@ export class RedisStreamsPubSub implements PubSub, BulkPublisher, HealthReporter
   }
 
   private ready(): { client: RedisClient; settings: RedisPubSubSettings } {
-    if (!this.client || !this.settings) throw new Error(`pubsub ${this.context.name} is not initialised`);
-    return { client: this.client, settings: this.settings };
+    const settings = this.configured();
+    if (!this.client) throw new Error(`pubsub ${this.context.name} is not initialised`);
+    return { client: this.client, settings };
   }
 
   /** MAXLEN ~ maxLenApprox, else MINID ~ (now - streamTTL): the same trimming as Dapr's (which takes MAXLEN when both are set). */

@@ -64,7 +64,13 @@ export class RedisSubscription implements ActiveSubscription, ReadTarget {
   /** Resolves once the group exists, so messages published after subscribe() resolved are delivered. */
   async start(signal: AbortSignal): Promise<void> {
     this.signal = signal;
-    await this.ensureGroup();
+    try {
+      await this.ensureGroup();
+    } catch (error) {
+      // Never started: the reader taken for it is given back.
+      this.deps.reader.release(this);
+      throw error;
+    }
     signal.addEventListener("abort", () => this.stop(), { once: true });
     this.loops = Promise.all([this.readHistoryThenJoin(), this.reclaimLoop()]).then(() => undefined);
   }
