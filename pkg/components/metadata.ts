@@ -54,6 +54,13 @@ export class ComponentMetadata {
     return value;
   }
 
+  /** A certificate or key given inline: PEM text, refused naming the field otherwise. */
+  pem(name: string): string | undefined {
+    const value = this.string(name);
+    if (value !== undefined && !/-----BEGIN [A-Z0-9 ]+-----/.test(value)) throw this.error(name, "must be PEM text (-----BEGIN ...)");
+    return value;
+  }
+
   bool(name: string, fallback: boolean, aliases: readonly string[] = []): boolean {
     const found = this.lookup(name, aliases);
     if (!found) return fallback;

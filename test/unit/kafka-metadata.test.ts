@@ -51,7 +51,7 @@ describe("pubsub.kafka metadata", () => {
     [{ ...base, authType: "password", saslUsername: "u", saslPassword: "p", saslMechanism: "GSSAPI" }, /"saslMechanism" must be/],
     [{ ...base, authType: "oidc", oidcTokenEndpoint: "x", oidcClientID: "c" }, /"oidcClientSecret" is required/],
     [{ ...base, authType: "mtls", clientCert: "-----BEGIN CERTIFICATE-----" }, /"clientKey" is required with the other/],
-    [{ ...base, caCert: "not a pem" }, /"caCert" must hold a PEM block/],
+    [{ ...base, caCert: "not a pem" }, /"caCert" must be PEM text/],
     [{ ...base, compression: "zstd" }, /"compression" must be none or gzip/],
     [{ ...base, maxMessageBytes: "0" }, /"maxMessageBytes" must be at least 1/],
     [{ ...base, heartbeatInterval: "10s" }, /"heartbeatInterval" must be below sessionTimeout/],

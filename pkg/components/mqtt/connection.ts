@@ -20,12 +20,6 @@ export interface MqttConnectionSettings {
 /** Dapr's schemes (paho's tcp/ssl/ws and the mqtt names) onto mqtt.js' protocols. */
 const PROTOCOLS: Readonly<Record<string, string>> = { "tcp:": "mqtt:", "mqtt:": "mqtt:", "ssl:": "mqtts:", "tls:": "mqtts:", "tcps:": "mqtts:", "mqtts:": "mqtts:", "ws:": "ws:", "wss:": "wss:" };
 
-function pem(metadata: ComponentMetadata, field: string): string | undefined {
-  const value = metadata.string(field);
-  if (value !== undefined && !/-----BEGIN [A-Z0-9 ]+-----/.test(value)) throw metadata.error(field, "must be PEM text (-----BEGIN ...)");
-  return value;
-}
-
 export function parseMqttConnection(metadata: ComponentMetadata): MqttConnectionSettings {
   let url: URL;
   try {
@@ -40,14 +34,14 @@ export function parseMqttConnection(metadata: ComponentMetadata): MqttConnection
   if (url.hostname === "") throw metadata.error("url", "names no host");
   const websocket = protocol === "ws:" || protocol === "wss:";
   const path = websocket && url.pathname !== "/" ? url.pathname + url.search : "";
-  const cert = pem(metadata, "clientCert");
-  const key = pem(metadata, "clientKey");
+  const cert = metadata.pem("clientCert");
+  const key = metadata.pem("clientKey");
   if ((cert === undefined) !== (key === undefined)) throw metadata.error(cert === undefined ? "clientCert" : "clientKey", "is required with the other half of the client certificate");
   return {
     brokerUrl: `${protocol}//${url.host}${path}`,
     username: url.username === "" ? undefined : decodeURIComponent(url.username),
     password: url.password === "" ? undefined : decodeURIComponent(url.password),
-    ca: pem(metadata, "caCert"),
+    ca: metadata.pem("caCert"),
     cert,
     key,
   };

@@ -41,14 +41,9 @@ export function amqpAddress(metadata: ComponentMetadata, url: URL, fields: { pro
 
 /** `caCert`, `clientCert` and `clientKey` as PEM text; the client certificate needs both halves. */
 export function parseAmqpTls(metadata: ComponentMetadata): Pick<AmqpSettings, "ca" | "cert" | "key"> {
-  const cert = pem(metadata, "clientCert");
-  const key = pem(metadata, "clientKey");
+  const cert = metadata.pem("clientCert");
+  const key = metadata.pem("clientKey");
   if ((cert === undefined) !== (key === undefined)) throw metadata.error(cert === undefined ? "clientCert" : "clientKey", "is required with the other half of the client certificate");
-  return { ca: pem(metadata, "caCert"), cert, key };
+  return { ca: metadata.pem("caCert"), cert, key };
 }
 
-function pem(metadata: ComponentMetadata, field: string): string | undefined {
-  const value = metadata.string(field);
-  if (value !== undefined && !/-----BEGIN [A-Z0-9 ]+-----/.test(value)) throw metadata.error(field, "must be PEM text (-----BEGIN ...)");
-  return value;
-}

@@ -1,4 +1,5 @@
 import type { ComponentMetadata } from "../../metadata.js";
+import { positiveDurationMs } from "../metadata.js";
 
 export type KafkaAuthType = "none" | "password" | "mtls" | "oidc" | "certificate";
 export type SaslMechanism = "plain" | "scram-sha-256" | "scram-sha-512";
@@ -72,19 +73,19 @@ export function parseKafkaMetadata(metadata: ComponentMetadata, appId: string): 
     authType,
     tls: !metadata.bool("disableTls", false),
     skipVerify: metadata.bool("skipVerify", false),
-    caCert: pem(metadata, "caCert"),
-    clientCert: pem(metadata, "clientCert"),
-    clientKey: pem(metadata, "clientKey"),
-    dialTimeoutMs: positive(metadata, "dialTimeout", KAFKA_DEFAULTS.dialTimeoutMs),
+    caCert: metadata.pem("caCert"),
+    clientCert: metadata.pem("clientCert"),
+    clientKey: metadata.pem("clientKey"),
+    dialTimeoutMs: positiveDurationMs(metadata, "dialTimeout", KAFKA_DEFAULTS.dialTimeoutMs),
     maxMessageBytes: metadata.int("maxMessageBytes", KAFKA_DEFAULTS.maxMessageBytes, { min: 1 }),
     compression: compression(metadata),
     publishMaxRetries: metadata.int("publishMaxRetries", KAFKA_DEFAULTS.publishMaxRetries, { min: 0, max: 100 }, ["producerRetryMax"]),
     acks: acks(metadata),
     initialOffset: initialOffset(metadata),
-    heartbeatIntervalMs: positive(metadata, "heartbeatInterval", KAFKA_DEFAULTS.heartbeatIntervalMs),
-    sessionTimeoutMs: positive(metadata, "sessionTimeout", KAFKA_DEFAULTS.sessionTimeoutMs),
+    heartbeatIntervalMs: positiveDurationMs(metadata, "heartbeatInterval", KAFKA_DEFAULTS.heartbeatIntervalMs),
+    sessionTimeoutMs: positiveDurationMs(metadata, "sessionTimeout", KAFKA_DEFAULTS.sessionTimeoutMs),
     consumeRetryIntervalMs: metadata.durationMs("consumeRetryInterval", KAFKA_DEFAULTS.consumeRetryIntervalMs),
-    revocationTimeoutMs: positive(metadata, "revocationTimeout", KAFKA_DEFAULTS.revocationTimeoutMs),
+    revocationTimeoutMs: positiveDurationMs(metadata, "revocationTimeout", KAFKA_DEFAULTS.revocationTimeoutMs),
     topicPartitions: metadata.int("topicPartitions", -1, { min: -1, max: 10_000 }),
     topicReplicationFactor: metadata.int("topicReplicationFactor", -1, { min: -1, max: 100 }),
   };
@@ -117,19 +118,6 @@ export function parseKafkaMetadata(metadata: ComponentMetadata, appId: string): 
     throw metadata.error("caCert", "is required with authType certificate");
   }
   return settings;
-}
-
-function pem(metadata: ComponentMetadata, field: string): string | undefined {
-  const value = metadata.string(field);
-  if (value === undefined) return undefined;
-  if (!/-----BEGIN [A-Z ]+-----/.test(value)) throw metadata.error(field, "must hold a PEM block (-----BEGIN ...-----)");
-  return value;
-}
-
-function positive(metadata: ComponentMetadata, field: string, fallbackMs: number): number {
-  const value = metadata.durationMs(field, fallbackMs);
-  if (value <= 0) throw metadata.error(field, "must be greater than 0");
-  return value;
 }
 
 function initialOffset(metadata: ComponentMetadata): "newest" | "oldest" {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Channel, ConfirmChannel, Options } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
-import type { AmqpConnection } from "./connection.js";
+import type { AmqpConnection } from "../../rabbitmq/connection.js";
 import { MAX_DELAY_MS } from "./metadata.js";
 import { EXPIRES_AT_HEADER } from "./topology.js";
 

@@ -1,2 +1,0 @@
-/** The delay queues (delayed.ts) share the component's connection. */
-export type { AmqpConnection } from "../../rabbitmq/connection.js";
