@@ -142,6 +142,23 @@ describe("eventrouter input binding: event subscription and webhook", () => {
     expect(offPath.status).toBe(404);
   });
 
+  it("answers a refused request only after reading its body, so a caller that closes the connection gets the answer rather than a broken pipe", async () => {
+    // Node's client without an agent sends Connection: close; 2 MiB is more than the socket buffers take at once.
+    const body = Buffer.alloc(2 * 1024 * 1024, "x");
+    const refusal = (method: string, path: string): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port: handshakePort, method, path, agent: false, headers: { "content-length": String(body.length) } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    expect(await refusal("PURGE", "/api/events-in")).toBe(405);
+    expect(await refusal("POST", "/api/events-in")).toBe(401);
+    expect(await refusal("POST", "/elsewhere")).toBe(404);
+  });
+
   it("caps the webhook body: 413 beyond 4 MiB, nothing delivered", async () => {
     delivered.length = 0;
     const big = await post(event("big", "x".repeat(4 * 1024 * 1024 + 1)), await standins.token());

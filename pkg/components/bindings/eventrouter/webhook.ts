@@ -134,10 +134,14 @@ export class WebhookServer {
         const message = error instanceof Error ? error.message : String(error);
         if (status >= 500) this.options.logger.warn(`webhook ${req.method} ${req.url}: ${message}`);
         else this.options.logger.debug(`webhook ${req.method} ${req.url} refused (${status}): ${message}`);
-        if (!res.headersSent) {
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        this.afterBody(req, () => {
           res.writeHead(status, { "content-type": "application/json" });
           res.end(JSON.stringify({ error: message }));
-        } else res.destroy();
+        });
       });
     };
     this.server = new HttpServer(handler, { port: options.port, address: options.address }, options.graceMs ?? 5000);
@@ -203,6 +207,30 @@ export class WebhookServer {
     if (caller === undefined || !callers.includes(caller.toLowerCase())) throw new HttpFailure(401, `the token's caller ${JSON.stringify(caller ?? "")} is not an allowed caller`);
     const roles = Array.isArray(payload["roles"]) ? (payload["roles"] as unknown[]) : [];
     if (!roles.includes(role)) throw new HttpFailure(401, `the token does not carry the ${role} role`);
+  }
+
+  /**
+   * Runs `answer` once the rest of a refused request's body has been read (and dropped), up to the body limit:
+   * a refusal sent while the caller still writes would close a `Connection: close` socket under it, and the
+   * caller would see a broken pipe instead of the answer. Past the limit, the answer goes at once.
+   */
+  private afterBody(req: http.IncomingMessage, answer: () => void): void {
+    if (req.complete || req.readableEnded) return answer();
+    const limit = this.options.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
+    let size = 0;
+    let answered = false;
+    const once = (): void => {
+      if (answered) return;
+      answered = true;
+      answer();
+    };
+    req.removeAllListeners("data");
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) once();
+    });
+    req.once("end", once);
+    req.resume();
   }
 
   private readBody(req: http.IncomingMessage): Promise<Buffer> {
