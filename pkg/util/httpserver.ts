@@ -46,3 +46,28 @@ export class HttpServer {
   }
 }
 
+
+/**
+ * Runs `answer` once the rest of a refused request's body has been read and dropped, up to `limitBytes`: an
+ * answer sent while the caller still writes closes a `Connection: close` socket under it, and the caller sees a
+ * broken pipe instead of the answer. Past the limit (or when the request ends early) the answer goes at once.
+ */
+export function answerAfterBody(req: http.IncomingMessage, limitBytes: number, answer: () => void): void {
+  if (req.complete || req.readableEnded || req.destroyed) return answer();
+  let size = 0;
+  let answered = false;
+  const once = (): void => {
+    if (answered) return;
+    answered = true;
+    answer();
+  };
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limitBytes) once();
+  });
+  req.once("end", once);
+  req.once("error", once);
+  req.once("close", once);
+  req.resume();
+}

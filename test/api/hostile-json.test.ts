@@ -7,7 +7,7 @@ import { resourcesFolder, startRuntime, type TestRuntime } from "../support/runt
 import { startTestApp, type TestApp } from "../support/testapp.js";
 
 /**
- * Issue 25, gap 1: JSON nested far deeper than any real document (100,000 levels) is refused where it
+ * JSON nested far deeper than any real document (100,000 levels) is refused where it
  * enters, with a 400 and a catalogue body, and a broker payload that deep goes to the dead-letter
  * topic instead of crashing the delivery or looping on it.
  */

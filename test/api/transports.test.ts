@@ -10,6 +10,7 @@ import { createRuntime, resourcesFolder, type TestRuntime } from "../support/run
 import { registerTestBindings } from "../support/test-bindings.js";
 import { freePort } from "../support/ports.js";
 import { tempDir } from "../support/tempdirs.js";
+import { componentYaml } from "../support/manifests.js";
 
 /**
  * The API's rules over both transports, as table rows: each operation is sent once over HTTP and once over
@@ -104,15 +105,7 @@ function failure(error: ApiError, transport: Transport): Outcome {
   return transport.name === "HTTP" ? { ok: false, error: { status: error.status, errorCode: error.errorCode, message: error.message } } : { ok: false, error: { grpcCode: GrpcCode[error.grpcCode], message: error.message } };
 }
 
-const component = (name: string, type: string, metadata: Record<string, string> = {}): string => `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: ${name}}
-spec:
-  type: ${type}
-  version: v1
-  metadata: [${Object.entries(metadata).map(([k, v]) => `{name: ${k}, value: ${JSON.stringify(v)}}`).join(", ")}]
----
-`;
+const component = (name: string, type: string, metadata: Record<string, string> = {}): string => `${componentYaml(name, type, metadata)}---\n`;
 
 let rt: TestRuntime;
 

@@ -1,5 +1,5 @@
 /**
- * Issue 25: the subscription replies of a test app. Discovery runs once per sidecar start, so a case
+ * The subscription replies of a test app. Discovery runs once per sidecar start, so a case
  * per process would take a second each; instead the sidecar's own discovery (its AppChannel, the
  * declaration parser and the CEL route compiler) asks a real test app over HTTP, which answers each
  * case with a reply of any status, type and shape. Every reply ends in a list of valid subscriptions

@@ -1,5 +1,5 @@
 /**
- * Issue 25: fast-check drives the built runtime-injector's POST /mutate over HTTPS with hostile
+ * fast-check drives the built runtime-injector's POST /mutate over HTTPS with hostile
  * requests and AdmissionReviews of any shape. Never a 5xx, every answer within the bound, a patch
  * never leaves two runtimed containers, and a well-formed review answers exactly as before.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 25: fast-check drives the built runtimed over HTTP, endpoint by endpoint, with hostile paths,
+ * fast-check drives the built runtimed over HTTP, endpoint by endpoint, with hostile paths,
  * methods, headers, content types and bodies. Every answer comes within a bound, no 5xx but a
  * documented component failure, no request header echoed unvalidated, and a well-formed request
  * after each case behaves exactly as before. FUZZ_RUNS cases per endpoint (`make fuzz`: 10,000).
@@ -32,7 +32,7 @@ import { freePort, waitFor } from "../support/ports.js";
 import { tempDir } from "../support/tempdirs.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { startTestApp, type Reply, type TestApp } from "../support/testapp.js";
-import { pubsubAndConfigYaml } from "../support/runtime.js";
+import { pubsubAndConfigYaml } from "../support/manifests.js";
 
 const SUBSCRIBER = "https://ingress.example.test/api/fuzz-in";
 const SCOPE = "/subscriptions/00000000-0000-0000-0000-000000000001/resourceGroups/rg1/providers/Microsoft.EventGrid/topics/fuzz";

@@ -18,8 +18,8 @@ const TOPIC = `${run}-orders`;
 const HEALTH_FLAGS = ["--enable-app-health-check", "--app-health-probe-interval", "1", "--app-health-threshold", "2", "--app-health-probe-timeout", "500"];
 
 const subscribed = async (sidecar: SidecarProcess): Promise<string[]> => {
-  const metadata = (await (await fetch(`${sidecar.url}/v1.0/metadata`)).json()) as { subscriptions: Array<{ topic: string }> };
-  return metadata.subscriptions.map((s) => s.topic);
+  const metadata = (await (await fetch(`${sidecar.url}/v1.0/metadata`)).json()) as { subscriptions?: Array<{ topic: string }> };
+  return (metadata.subscriptions ?? []).map((s) => s.topic);
 };
 
 describe("a gRPC app's health gates delivery (AppCallbackHealthCheck)", () => {

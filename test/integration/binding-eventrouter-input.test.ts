@@ -104,7 +104,7 @@ describe("eventrouter input binding: event subscription and webhook", () => {
       await post(event("unsigned"), standins.unsignedToken()),
       await post(event("foreign-key"), await standins.token({ key: await standins.foreignKey() })),
       await post(event("missing"), undefined),
-      // Issue 25: right issuer, audience and key, but not Event Grid calling, or without its role.
+      // Right issuer, audience and key, but not Event Grid calling, or without its role.
       await post(event("other-app-v2"), await standins.token({ claims: { azp: "11111111-2222-3333-4444-555555555555", roles: undefined } })),
       await post(event("other-app-v1"), await standins.token({ claims: { ver: "1.0", azp: undefined, appid: "11111111-2222-3333-4444-555555555555" } })),
       await post(event("no-role"), await standins.token({ claims: { roles: undefined } })),

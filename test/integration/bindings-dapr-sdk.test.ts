@@ -12,6 +12,7 @@ import { deleteRabbitMQ, RABBITMQ_URL } from "../support/rabbitmq.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
 import { PG_URL } from "../conformance/configuration/postgres-support.js";
+import { componentYaml } from "../support/manifests.js";
 
 /**
  * The Dapr JS SDK (@dapr/dapr 3.18, HTTP), unchanged, against the BUILT sidecar with Dapr manifests of
@@ -23,14 +24,7 @@ import { PG_URL } from "../conformance/configuration/postgres-support.js";
 const silent: LoggerService = { error: () => undefined, warn: () => undefined, info: () => undefined, verbose: () => undefined, debug: () => undefined };
 const up = (await Promise.all((["redis", "postgres", "mqtt", "rabbitmq"] as const).map((b) => brokerAvailable(b)))).every(Boolean);
 
-const manifest = (name: string, type: string, metadata: Record<string, string>): string => `apiVersion: dapr.io/v1alpha1
-kind: Component
-metadata: {name: ${name}}
-spec:
-  type: ${type}
-  version: v1
-  metadata: [${Object.entries(metadata).map(([k, v]) => `{name: ${k}, value: ${JSON.stringify(v)}}`).join(", ")}]
-`;
+const manifest = (name: string, type: string, metadata: Record<string, string>): string => componentYaml(name, type, metadata, "dapr.io");
 
 (up ? describe : describe.skip)("the Dapr JS SDK against the built sidecar's bindings", () => {
   const run = randomUUID().slice(0, 8);

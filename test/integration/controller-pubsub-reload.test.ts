@@ -12,7 +12,7 @@ import { waitFor } from "../support/ports.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
 
 /**
- * Issue 6: updating a pub/sub component while messages flow loses nothing, whether the update is an
+ * Updating a pub/sub component while messages flow loses nothing, whether the update is an
  * edited file or a `kubectl apply` (the fake API server, through the real client's informer). The
  * processor inits the new instance, the subscription manager drains the old one's deliveries, then
  * the swap; Redis Streams keeps what was published but not yet acknowledged for the consumer group.

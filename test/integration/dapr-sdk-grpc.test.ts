@@ -6,6 +6,7 @@ import { CommunicationProtocolEnum, DaprClient, DaprServer, LogLevel, type Logge
 import { freePort, waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
+import { componentYaml } from "../support/manifests.js";
 
 /**
  * The official Dapr JS SDK (@dapr/dapr 3.18) with `CommunicationProtocolEnum.GRPC`, its code unchanged,
@@ -16,14 +17,7 @@ import { tempDir } from "../support/tempdirs.js";
 
 const silent: LoggerService = { error: () => undefined, warn: () => undefined, info: () => undefined, verbose: () => undefined, debug: () => undefined };
 
-const component = (name: string, type: string, metadata: Record<string, string>): string => `apiVersion: dapr.io/v1alpha1
-kind: Component
-metadata: {name: ${name}}
-spec:
-  type: ${type}
-  version: v1
-  metadata: [${Object.entries(metadata).map(([k, v]) => `{name: ${k}, value: ${JSON.stringify(v)}}`).join(", ")}]
-`;
+const component = (name: string, type: string, metadata: Record<string, string>): string => componentYaml(name, type, metadata, "dapr.io");
 
 describe("the Dapr JS SDK 3.18 over gRPC against the built sidecar", () => {
   const run = randomUUID().slice(0, 8);

@@ -6,6 +6,7 @@ import { BROKERS, brokerAvailable } from "../support/brokers.js";
 import { bindingResources, startStandins, type Standins } from "../support/azure-standins.js";
 import { freePort, waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
+import { componentYaml } from "../support/manifests.js";
 
 /**
  * The official Dapr JS SDK (@dapr/dapr 3.18, HTTP protocol), its code unchanged, against the BUILT
@@ -47,14 +48,7 @@ interface Target {
   failing: { pubsub: string; messages: (topic: string) => Array<{ entryID: string; event: string; contentType: string; metadata?: Record<string, string> }> };
 }
 
-const daprComponent = (name: string, type: string, metadata: Record<string, string>): string => `apiVersion: dapr.io/v1alpha1
-kind: Component
-metadata: {name: ${name}}
-spec:
-  type: ${type}
-  version: v1
-  metadata: [${Object.entries(metadata).map(([k, v]) => `{name: ${k}, value: ${JSON.stringify(v)}}`).join(", ")}]
-`;
+const daprComponent = (name: string, type: string, metadata: Record<string, string>): string => componentYaml(name, type, metadata, "dapr.io");
 
 const TARGETS: Target[] = [
   {

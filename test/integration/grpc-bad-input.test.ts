@@ -7,7 +7,7 @@ import { daprProtos } from "../../pkg/proto/dapr.js";
 import { waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
-import { pubsubAndConfigYaml } from "../support/runtime.js";
+import { pubsubAndConfigYaml } from "../support/manifests.js";
 
 /**
  * Hostile and broken callers of the gRPC API against the built sidecar: each gets a clear status, and the

@@ -6,7 +6,7 @@ import { daprProtos } from "../../pkg/proto/dapr.js";
 import { waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
-import { pubsubAndConfigYaml } from "../support/runtime.js";
+import { pubsubAndConfigYaml } from "../support/manifests.js";
 
 /** The gRPC API as a part of the process: its metrics, its readiness gate, and its drain on SIGTERM. */
 

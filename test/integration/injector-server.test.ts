@@ -133,7 +133,7 @@ describe("runtime-injector process over HTTPS", () => {
     expect({ patched: count("patched"), denied: count("denied"), allowed: count("allowed"), malformed: count("malformed") }).toEqual({ patched: 1, denied: 1, allowed: 3, malformed: 4 });
   });
 
-  // Issue 25 (after the metrics count above, which these would change).
+  // These come after the metrics count above, which they would change.
   it("does not inject twice: a pod already running runtimed as a native sidecar (an init container with restartPolicy Always) passes unchanged", async () => {
     const pod = deploymentPod({ "runtime.io/enabled": "true" });
     (pod.spec as Record<string, unknown>).initContainers = [

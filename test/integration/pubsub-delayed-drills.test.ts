@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it } from "@jest/globals";
 import { Redis } from "ioredis";
 import { DELAYED_TOPICS_KEY, delayedKeyOf } from "../../pkg/components/pubsub/redis/delayed.js";
@@ -6,14 +5,14 @@ import { slotGroupOf } from "../../pkg/components/pubsub/redis/redis.js";
 import { BROKERS, brokerAvailable } from "../support/brokers.js";
 import { waitFor } from "../support/ports.js";
 import { deleteRabbitMQTopics } from "../support/rabbitmq.js";
-import { resourcesFolder } from "../support/runtime.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
-import { startTestApp, type TestApp } from "../support/testapp.js";
+import type { TestApp } from "../support/testapp.js";
 import { rabbitComponent, rabbitUrl } from "./pubsub-rabbitmq-support.js";
 import { PrivateNats } from "./pubsub-jetstream-server.js";
 import { PrivateRabbitMQ, rabbitmqInstalled } from "./pubsub-rabbitmq-server.js";
 import { PrivateRedis } from "./pubsub-redis-server.js";
+import { expectAllOnTime, publishDelayed, startDelayedDrill, type DelayedDrill } from "./delayed-drills.js";
 
 /**
  * Delayed delivery's guarantee under faults, with the built sidecar as a process: what a 204 accepted
@@ -32,7 +31,6 @@ const natsInstalled = await import("node:child_process").then(({ execFileSync })
     return false;
   }
 });
-const ROUTE = "/delayed";
 
 const sidecars: SidecarProcess[] = [];
 const apps: TestApp[] = [];
@@ -74,53 +72,10 @@ spec:
 `;
 }
 
-interface Drill {
-  topic: string;
-  appId: string;
-  app: TestApp;
-  resources: string;
-  /** Per message number, the arrival times (more than one: a duplicate). */
-  seen: Map<number, number[]>;
-  /** Per message number, its deliverat. */
-  due: Map<number, number>;
-}
-
-async function drill(component: string, topics: string[]): Promise<Drill> {
-  const topic = `delayed-drill-${randomUUID()}`;
-  topics.push(topic);
-  const app = await startTestApp({ subscriptions: [{ pubsubname: "bus", topic, route: ROUTE }] });
-  apps.push(app);
-  const seen = new Map<number, number[]>();
-  const due = new Map<number, number>();
-  app.respond(ROUTE, (req) => {
-    const event = req.json<{ data: { n: number }; deliverat: string }>();
-    const n = event.data.n;
-    seen.set(n, [...(seen.get(n) ?? []), Date.now()]);
-    due.set(n, Date.parse(event.deliverat));
-    return { status: 200 };
-  });
-  return { topic, appId: `drill-${randomUUID().slice(0, 8)}`, app, resources: await resourcesFolder({ "bus.yaml": component }), seen, due };
-}
-
-async function sidecar(d: Drill): Promise<SidecarProcess> {
+async function sidecar(d: DelayedDrill): Promise<SidecarProcess> {
   const sc = await startSidecar({ appId: d.appId, args: ["--app-port", String(d.app.port), "--resources-path", d.resources, "--log-level", "warn"] });
   sidecars.push(sc);
   return sc;
-}
-
-/** Publishes messages `from`..`to - 1` due `delay` from now; every one must be accepted (204). */
-async function publishDelayed(sc: SidecarProcess, topic: string, from: number, to: number, delay: string): Promise<void> {
-  for (let n = from; n < to; n++) {
-    const res = await fetch(`${sc.url}/v1.0/publish/bus/${topic}?metadata.deliverAfter=${delay}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n }) });
-    expect({ n, status: res.status, body: await res.text() }).toEqual({ n, status: 204, body: "" });
-  }
-}
-
-/** Every number delivered, none before its time; answers the largest count of one number's deliveries. */
-async function expectAllOnTime(d: Drill, count: number, timeoutMs = 30_000): Promise<number> {
-  await waitFor(() => d.seen.size >= count, { timeoutMs, what: `${count} delayed messages delivered (got ${d.seen.size})` });
-  for (const [n, times] of d.seen) expect(times[0]!).toBeGreaterThanOrEqual(d.due.get(n)!);
-  return Math.max(...[...d.seen.values()].map((t) => t.length));
 }
 
 async function zcard(redisHost: { host: string; port: number }, topic: string): Promise<number> {
@@ -136,7 +91,7 @@ async function zcard(redisHost: { host: string; port: number }, topic: string): 
   const shared = `${BROKERS.redis.host}:${BROKERS.redis.port}`;
 
   it("the sidecar is SIGKILLed with 200 delayed messages pending: Redis holds them past their time, and the restarted sidecar delivers every one", async () => {
-    const d = await drill(redisComponent(shared), redisTopics);
+    const d = await startDelayedDrill(redisComponent(shared), apps, redisTopics);
     const first = await sidecar(d);
     await publishDelayed(first, d.topic, 0, 200, "3s");
     const dueBy = Date.now() + 3000;
@@ -146,34 +101,34 @@ async function zcard(redisHost: { host: string; port: number }, topic: string): 
     expect(await zcard(BROKERS.redis, d.topic)).toBe(200);
     expect(d.seen.size).toBe(0);
     await sidecar(d);
-    expect(await expectAllOnTime(d, 200)).toBe(1);
+    expect(await expectAllOnTime(d, 200, 30_000)).toBe(1);
   }, 60_000);
 
   it("Redis (append-only, fsync always) is killed and restarted with delayed messages pending: every one is delivered", async () => {
     const dir = tempDir("delayed-aof-");
     const server = await PrivateRedis.start(["--appendonly", "yes", "--appendfsync", "always", "--dir", dir]);
     servers.push(server);
-    const d = await drill(redisComponent(server.address), []);
+    const d = await startDelayedDrill(redisComponent(server.address), apps);
     const sc = await sidecar(d);
     await publishDelayed(sc, d.topic, 0, 50, "3s");
     await server.kill();
     await server.restart();
     expect(await zcard({ host: "127.0.0.1", port: server.port }, d.topic)).toBe(50);
-    expect(await expectAllOnTime(d, 50)).toBe(1);
+    expect(await expectAllOnTime(d, 50, 30_000)).toBe(1);
   }, 60_000);
 
   it("two replicas of one app move the same component's due messages: each delivered once, none early", async () => {
-    const d = await drill(redisComponent(shared), redisTopics);
+    const d = await startDelayedDrill(redisComponent(shared), apps, redisTopics);
     const [a, b] = await Promise.all([sidecar(d), sidecar(d)]);
     // Both publish, both run the mover over the same delay set; the script moves each member once.
     await Promise.all([publishDelayed(a!, d.topic, 0, 100, "2s"), publishDelayed(b!, d.topic, 100, 200, "2s")]);
-    expect(await expectAllOnTime(d, 200)).toBe(1);
+    expect(await expectAllOnTime(d, 200, 30_000)).toBe(1);
   }, 60_000);
 });
 
 (rabbitUp ? describe : describe.skip)("delayed delivery drills: pubsub.rabbitmq", () => {
   it("the sidecar is SIGKILLed with 200 delayed messages pending: RabbitMQ dead-letters them on time, and the restarted sidecar delivers every one", async () => {
-    const d = await drill(rabbitComponent("bus", { connectionString: rabbitUrl() }), rabbitTopics);
+    const d = await startDelayedDrill(rabbitComponent("bus", { connectionString: rabbitUrl() }), apps, rabbitTopics);
     const first = await sidecar(d);
     // The topic's queue must exist (bound to the exchange) before the delayed messages fall into it.
     await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
@@ -186,7 +141,7 @@ async function zcard(redisHost: { host: string; port: number }, topic: string): 
     await waitFor(() => Date.now() > dueBy + 300, { timeoutMs: 10_000, what: "the delivery time to pass" });
     expect(d.seen.size).toBe(0);
     await sidecar(d);
-    expect(await expectAllOnTime(d, 200)).toBe(1);
+    expect(await expectAllOnTime(d, 200, 30_000)).toBe(1);
   }, 60_000);
 });
 
@@ -196,7 +151,7 @@ async function zcard(redisHost: { host: string; port: number }, topic: string): 
   it("RabbitMQ is stopped and restarted with delayed messages pending: the quorum delay queues keep them, every one is delivered, none early", async () => {
     const rabbit = await PrivateRabbitMQ.start();
     servers.push(rabbit);
-    const d = await drill(rabbitComponent("bus", { connectionString: rabbit.url, reconnectWaitSeconds: "1" }), []);
+    const d = await startDelayedDrill(rabbitComponent("bus", { connectionString: rabbit.url, reconnectWaitSeconds: "1" }), apps);
     const sc = await sidecar(d);
     await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
     await rabbit.waitForConsumers(`${d.appId}-${d.topic}`);
@@ -227,7 +182,7 @@ spec:
   it("the sidecar is SIGKILLed with 200 delayed messages pending: the holding stream keeps them, and the restarted sidecar moves and delivers every one", async () => {
     const nats = await PrivateNats.start();
     servers.push(nats);
-    const d = await drill(jetstreamComponent(nats.url), []);
+    const d = await startDelayedDrill(jetstreamComponent(nats.url), apps);
     const first = await sidecar(d);
     await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
     await publishDelayed(first, d.topic, 0, 200, "2s");
@@ -243,7 +198,7 @@ spec:
   it("nats-server is killed and restarted with delayed messages pending: every one is delivered", async () => {
     const nats = await PrivateNats.start();
     servers.push(nats);
-    const d = await drill(jetstreamComponent(nats.url), []);
+    const d = await startDelayedDrill(jetstreamComponent(nats.url), apps);
     const sc = await sidecar(d);
     await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
     await publishDelayed(sc, d.topic, 0, 50, "3s");

@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, describe, expect, it } from "@jest/globals";
 import { Kafka, logLevel } from "kafkajs";
 import { usePrivateKafka } from "../support/kafka.js";
 import { waitFor } from "../support/ports.js";
-import { resourcesFolder } from "../support/runtime.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
-import { startTestApp, type TestApp } from "../support/testapp.js";
+import type { TestApp } from "../support/testapp.js";
+import { expectAllOnTime, publishDelayed, startDelayedDrill, type DelayedDrill } from "./delayed-drills.js";
 
 /**
  * Delayed delivery on Kafka under faults, with the built sidecar as a process against a private single-node KRaft
@@ -14,7 +13,6 @@ import { startTestApp, type TestApp } from "../support/testapp.js";
  */
 
 const kafka = usePrivateKafka(1);
-const ROUTE = "/delayed";
 const MOVER_GROUP = "runtime-delayed-mover";
 const sidecars: SidecarProcess[] = [];
 const apps: TestApp[] = [];
@@ -42,34 +40,8 @@ ${items}
 `;
 }
 
-interface Drill {
-  topic: string;
-  appId: string;
-  app: TestApp;
-  resources: string;
-  /** Per message number, the arrival times (more than one: a duplicate). */
-  seen: Map<number, number[]>;
-  /** Per message number, its deliverat. */
-  due: Map<number, number>;
-}
-
-async function drill(): Promise<Drill> {
-  const topic = `delayed-drill-${randomUUID()}`;
-  const app = await startTestApp({ subscriptions: [{ pubsubname: "bus", topic, route: ROUTE }] });
-  apps.push(app);
-  const seen = new Map<number, number[]>();
-  const due = new Map<number, number>();
-  app.respond(ROUTE, (req) => {
-    const event = req.json<{ data: { n: number }; deliverat: string }>();
-    seen.set(event.data.n, [...(seen.get(event.data.n) ?? []), Date.now()]);
-    due.set(event.data.n, Date.parse(event.deliverat));
-    return { status: 200 };
-  });
-  return { topic, appId: `drill-${randomUUID().slice(0, 8)}`, app, resources: await resourcesFolder({ "bus.yaml": manifest() }), seen, due };
-}
-
 /** A sidecar whose subscription is live (listed in /v1.0/metadata). */
-async function sidecar(d: Drill): Promise<SidecarProcess> {
+async function sidecar(d: DelayedDrill): Promise<SidecarProcess> {
   const sc = await startSidecar({ appId: d.appId, args: ["--app-port", String(d.app.port), "--resources-path", d.resources, "--log-level", "warn"] });
   sidecars.push(sc);
   await waitFor(async () => {
@@ -77,20 +49,6 @@ async function sidecar(d: Drill): Promise<SidecarProcess> {
     return (metadata.subscriptions ?? []).some((s) => s.topic === d.topic);
   }, { timeoutMs: 30_000, what: `the subscription to ${d.topic}` });
   return sc;
-}
-
-async function publishDelayed(sc: SidecarProcess, topic: string, from: number, to: number, delay: string): Promise<void> {
-  for (let n = from; n < to; n++) {
-    const res = await fetch(`${sc.url}/v1.0/publish/bus/${topic}?metadata.deliverAfter=${delay}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n }) });
-    expect({ n, status: res.status, body: await res.text() }).toEqual({ n, status: 204, body: "" });
-  }
-}
-
-/** Every number delivered, none before its time; answers the largest count of one number's deliveries. */
-async function expectAllOnTime(d: Drill, count: number, timeoutMs = 45_000): Promise<number> {
-  await waitFor(() => d.seen.size >= count, { timeoutMs, what: `${count} delayed messages delivered (got ${d.seen.size})` });
-  for (const [n, times] of d.seen) expect(times[0]!).toBeGreaterThanOrEqual(d.due.get(n)!);
-  return Math.max(...[...d.seen.values()].map((t) => t.length));
 }
 
 /** The mover group's members once it is stable (no rebalance under way). */
@@ -108,7 +66,7 @@ async function stableMovers(): Promise<number> {
 
 describe("delayed delivery drills: pubsub.kafka", () => {
   it("the sidecar is SIGKILLed with 200 delayed messages pending: the delay topic holds them past their time, and the restarted sidecar delivers every one", async () => {
-    const d = await drill();
+    const d = await startDelayedDrill(manifest(), apps);
     const first = await sidecar(d);
     await publishDelayed(first, d.topic, 0, 200, "6s");
     const dueBy = Date.now() + 6000;
@@ -117,11 +75,11 @@ describe("delayed delivery drills: pubsub.kafka", () => {
     expect(d.seen.size).toBe(0);
     await sidecar(d);
     // A crash between a move's produce and its commit may deliver a message twice, never more.
-    expect(await expectAllOnTime(d, 200)).toBeLessThanOrEqual(2);
+    expect(await expectAllOnTime(d, 200, 45_000)).toBeLessThanOrEqual(2);
   }, 120_000);
 
   it("two replicas of one app are both members of the mover group: each message delivered once, none early", async () => {
-    const d = await drill();
+    const d = await startDelayedDrill(manifest(), apps);
     const a = await sidecar(d);
     const b = await sidecar(d);
     // The first delayed publish creates the delay topic where none exists yet; the other sidecar finds it by its probe.
@@ -129,6 +87,6 @@ describe("delayed delivery drills: pubsub.kafka", () => {
     // Both movers joined and the group settled: each level's partition has one mover.
     await waitFor(async () => (await stableMovers()) === 2, { timeoutMs: 45_000, what: "the mover group to settle with two members" });
     await Promise.all([publishDelayed(a, d.topic, 0, 100, "2s"), publishDelayed(b, d.topic, 100, 200, "2s")]);
-    expect(await expectAllOnTime(d, 201)).toBe(1);
+    expect(await expectAllOnTime(d, 201, 45_000)).toBe(1);
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import { waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { startTestApp, type TestApp } from "../support/testapp.js";
 import { tempDir } from "../support/tempdirs.js";
-import { pubsubAndConfigYaml } from "../support/runtime.js";
+import { pubsubAndConfigYaml } from "../support/manifests.js";
 
 /**
  * A second gRPC client, in Python: stubs generated from the vendored protos by Debian's `protoc` and

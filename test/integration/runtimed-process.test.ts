@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import http from "node:http";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { waitFor } from "../support/ports.js";
 import { resourcesFolder } from "../support/runtime.js";
@@ -114,4 +115,30 @@ describe("runtimed as a process", () => {
     expect(s.output().indexOf("start-up over:")).toBeGreaterThan(s.output().indexOf("runtimed ready"));
     expect((await fetch(`${s.url}/v1.0/healthz`)).status).toBe(204);
   });
+});
+
+describe("refusals before the body is read", () => {
+  /** A 2 MiB request from Node's client without an agent (Connection: close), five times: the statuses, or the socket errors. */
+  const refusals = async (url: string, method: string, path: string, headers: Record<string, string> = {}): Promise<Array<number | string>> => {
+    const body = Buffer.alloc(2 * 1024 * 1024, "x");
+    const once = (): Promise<number | string> =>
+      new Promise((resolve) => {
+        const req = http.request(`${url}${path}`, { method, agent: false, headers: { "content-length": String(body.length), ...headers } }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+        req.end(body);
+      });
+    const answers: Array<number | string> = [];
+    for (let i = 0; i < 5; i++) answers.push(await once());
+    return answers;
+  };
+
+  it("answers a hostile path and a missing token once the body is in, so a caller that closes the connection reads the answer", async () => {
+    const open = await sidecar({ appId: "refusals" });
+    expect(await refusals(open.url, "POST", "/v1.0/secrets/%c0%af")).toEqual([400, 400, 400, 400, 400]);
+    const guarded = await sidecar({ appId: "refusals-token", env: { RUNTIME_API_TOKEN: "t0ken-value-123" } });
+    expect(await refusals(guarded.url, "POST", "/v1.0/publish/pubsub/orders", { "content-type": "application/json" })).toEqual([401, 401, 401, 401, 401]);
+  }, 30_000);
 });

@@ -8,6 +8,7 @@ import { freePort, waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
 import { startTestApp, type TestApp } from "../support/testapp.js";
+import { componentYaml } from "../support/manifests.js";
 
 /**
  * daprd 1.18's HTTP answers for `dapr.io` secret stores, configuration stores, bindings and pub/subs, beside
@@ -15,14 +16,7 @@ import { startTestApp, type TestApp } from "../support/testapp.js";
  * (pkg/api/http, pkg/api/universal, pkg/api/errors/pubsub.go, pkg/runtime/processor/binding/send.go) and
  * components-contrib v1.18.4 (secretstores/local/{file,env}); the Dapr JS SDK's client where it reaches the item.
  */
-const component = (group: "dapr.io" | "runtime.io", name: string, type: string, metadata: Record<string, string> = {}): string => `apiVersion: ${group}/v1alpha1
-kind: Component
-metadata: {name: ${name}}
-spec:
-  type: ${type}
-  version: v1
-  metadata: [${Object.entries(metadata).map(([k, v]) => `{name: ${k}, value: ${JSON.stringify(v)}}`).join(", ")}]
-`;
+const component = (group: "dapr.io" | "runtime.io", name: string, type: string, metadata: Record<string, string> = {}): string => componentYaml(name, type, metadata, group);
 
 const quiet: LoggerService = { error: () => undefined, warn: () => undefined, info: () => undefined, verbose: () => undefined, debug: () => undefined };
 

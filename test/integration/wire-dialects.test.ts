@@ -7,6 +7,7 @@ import { stringify } from "yaml";
 import { freePort, waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
+import { componentYaml, type ApiGroup } from "../support/manifests.js";
 
 /**
  * docs/components/README.md "Two dialects on the wire", end to end on the built sidecar: one sidecar, components
@@ -14,14 +15,7 @@ import { tempDir } from "../support/tempdirs.js";
  * default. The app holds a handler written for Dapr (the configuration quickstart's: it reads
  * `req.body.items` as an object keyed by item name) and one written for the spec (a list of items).
  */
-const component = (apiGroup: string, name: string, type: string, metadata: Record<string, string>): string => `apiVersion: ${apiGroup}/v1alpha1
-kind: Component
-metadata: {name: ${name}}
-spec:
-  type: ${type}
-  version: v1
-  metadata: [${Object.entries(metadata).map(([k, v]) => `{name: ${k}, value: ${JSON.stringify(v)}}`).join(", ")}]
-`;
+const component = (apiGroup: string, name: string, type: string, metadata: Record<string, string>): string => componentYaml(name, type, metadata, apiGroup as ApiGroup);
 
 interface Posted {
   path: string;

@@ -81,24 +81,3 @@ export async function startRuntime(overrides: Partial<RuntimeOptions> = {}, deps
   }
   return rt;
 }
-
-/**
- * The pair most API suites serve: `pubsub` (pubsub.in-memory) and `config` (configuration.local.file
- * reading `configFile`, with any more metadata given).
- */
-export function pubsubAndConfigYaml(configFile: string, configMetadata: Record<string, string> = {}): string {
-  const rows = [{ name: "path", value: configFile }, ...Object.entries(configMetadata).map(([name, value]) => ({ name, value }))];
-  return `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: pubsub}
-spec: {type: pubsub.in-memory, version: v1, metadata: []}
----
-apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: config}
-spec:
-  type: configuration.local.file
-  version: v1
-  metadata: ${JSON.stringify(rows)}
-`;
-}

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import type { Logger } from "../../diagnostics/logger.js";
 import { apiTokenMatcher } from "../universal/auth.js";
+import { answerAfterBody } from "../../util/httpserver.js";
 import type { Token } from "../../util/token.js";
 import { ApiError, Errors } from "./errors.js";
 
@@ -55,7 +56,7 @@ interface BodyParserError {
 }
 
 /** The one place errors become responses: `{errorCode, message}`, never HTML, never a stack. */
-export function errorRenderer(logger: Logger): (error: unknown, req: Request, res: Response, next: NextFunction) => void {
+export function errorRenderer(logger: Logger, maxBodyBytes: number): (error: unknown, req: Request, res: Response, next: NextFunction) => void {
   return (error, req, res, _next) => {
     let apiError: ApiError;
     const parserError = error as BodyParserError;
@@ -67,6 +68,7 @@ export function errorRenderer(logger: Logger): (error: unknown, req: Request, re
       apiError = Errors.internal("see the sidecar log");
     }
     if (res.headersSent) return void res.end();
-    res.status(apiError.status).json(apiError.toBody());
+    // A guard (path, token) refuses before the body is read: read it first, so the caller gets the answer.
+    answerAfterBody(req, maxBodyBytes, () => void res.status(apiError.status).json(apiError.toBody()));
   };
 }

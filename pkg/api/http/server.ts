@@ -89,7 +89,7 @@ export function createApiApp(options: ApiAppOptions): ApiApp {
     if (endpoint.direct) directRoutes.push({ method: endpoint.method.toUpperCase(), match: directMatcher(endpoint.paths, earlier), handler });
   }
   app.use((req, _res, next) => next(Errors.notFound(req.method, req.path)));
-  const renderError = errorRenderer(options.logger);
+  const renderError = errorRenderer(options.logger, options.maxBodyBytes);
   app.use(renderError);
   return { app, listener: directListener(app, { routes: directRoutes, guards, maxBodyBytes: options.maxBodyBytes, renderError }) };
 }

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { createRemoteJWKSet, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from "jose";
-import { HttpServer } from "../../../util/httpserver.js";
+import { answerAfterBody, HttpServer } from "../../../util/httpserver.js";
 import { JsonDepthError, parseJson } from "../../../util/json.js";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { InputEvent, InputHandler } from "../types.js";
@@ -138,7 +138,7 @@ export class WebhookServer {
           res.destroy();
           return;
         }
-        this.afterBody(req, () => {
+        answerAfterBody(req, this.options.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES, () => {
           res.writeHead(status, { "content-type": "application/json" });
           res.end(JSON.stringify({ error: message }));
         });
@@ -207,30 +207,6 @@ export class WebhookServer {
     if (caller === undefined || !callers.includes(caller.toLowerCase())) throw new HttpFailure(401, `the token's caller ${JSON.stringify(caller ?? "")} is not an allowed caller`);
     const roles = Array.isArray(payload["roles"]) ? (payload["roles"] as unknown[]) : [];
     if (!roles.includes(role)) throw new HttpFailure(401, `the token does not carry the ${role} role`);
-  }
-
-  /**
-   * Runs `answer` once the rest of a refused request's body has been read (and dropped), up to the body limit:
-   * a refusal sent while the caller still writes would close a `Connection: close` socket under it, and the
-   * caller would see a broken pipe instead of the answer. Past the limit, the answer goes at once.
-   */
-  private afterBody(req: http.IncomingMessage, answer: () => void): void {
-    if (req.complete || req.readableEnded) return answer();
-    const limit = this.options.maxBodyBytes ?? DEFAULT_WEBHOOK_MAX_BODY_BYTES;
-    let size = 0;
-    let answered = false;
-    const once = (): void => {
-      if (answered) return;
-      answered = true;
-      answer();
-    };
-    req.removeAllListeners("data");
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) once();
-    });
-    req.once("end", once);
-    req.resume();
   }
 
   private readBody(req: http.IncomingMessage): Promise<Buffer> {

@@ -1,10 +1,8 @@
 import type { Kafka } from "kafkajs";
-import type { ComponentContext, HealthReporter } from "../../component.js";
 import type { ComponentMetadata } from "../../metadata.js";
+import { BrokerPubSub } from "../broker.js";
 import { maxDeliveryDelayOf, metadataValue, RequestMetadataError, subscriptionConsumerId } from "../metadata.js";
-import type { Clock } from "../metadata.js";
-import { BrokerSubscriptions } from "../subscriptions.js";
-import type { ActiveSubscription, BulkPublishEntry, BulkPublishResult, BulkPublisher, DelayedDelivery, MessageHandler, PubSub, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
+import type { ActiveSubscription, BulkPublishEntry, BulkPublishResult, BulkPublisher, DelayedDelivery, MessageHandler, PubSubFeature, PublishRequest, SubscribeRequest } from "../types.js";
 import { kafkaClient } from "./client.js";
 import { DEFAULT_DELAY_TOPIC, KafkaDelayed } from "./delayed.js";
 import { KafkaHealth } from "./health.js";
@@ -17,23 +15,13 @@ import { KafkaSubscription } from "./subscription.js";
  * is a member of the component's consumer group (default the app id), so replicas share a topic's partitions and
  * different apps each get every record. Offsets are committed only behind settled records (subscription.ts).
  */
-export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter, DelayedDelivery {
-  private settings?: KafkaSettings;
+export class KafkaPubSub extends BrokerPubSub<KafkaSettings, KafkaSubscription, KafkaDelayed> implements BulkPublisher, DelayedDelivery {
   private kafka?: Kafka;
   private publisher?: KafkaPublisher;
   private health?: KafkaHealth;
-  /** Delayed delivery: the delay topic and this sidecar's mover (delayed.ts). */
-  private delayed?: KafkaDelayed;
   private maxDelayMs = 0;
   /** Records of one partition handled one at a time, in order (Dapr's Kafka behaviour), unless concurrencyMode is parallel. */
   private componentConcurrency: "single" | "parallel" = "single";
-  private readonly subscriptions: BrokerSubscriptions<KafkaSubscription>;
-  private readonly now: Clock;
-
-  constructor(private readonly context: ComponentContext) {
-    this.now = context.now ?? Date.now;
-    this.subscriptions = new BrokerSubscriptions(context.gracefulShutdownMs);
-  }
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseKafkaMetadata(metadata, this.context.appId);
@@ -53,7 +41,7 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter, Delay
       await this.publisher.close();
       throw new Error(`cannot connect to Kafka at ${settings.brokers.join(",")} (brokers): ${(error as Error).message}`);
     }
-    if (this.subscriptions.closed) {
+    if (this.closed) {
       // close() ran while connecting (the runtime's initTimeout): do not leak the connections.
       await this.publisher.close();
       throw new Error("component closed during init");
@@ -66,10 +54,6 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter, Delay
 
   maxDeliveryDelayMs(): number {
     return this.maxDelayMs;
-  }
-
-  delayedPending(): Promise<Array<{ topic: string; count: number }>> {
-    return this.delayed ? this.delayed.pending() : Promise.resolve([]);
   }
 
   features(): PubSubFeature[] {
@@ -131,18 +115,11 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter, Delay
       ensureTopic: (topic) => publisher.ensureTopic(topic),
       drainMs: this.subscriptions.drainMs,
     });
-    try {
-      await subscription.start(this.subscriptions.signalFor(signal));
-    } catch (error) {
-      throw new Error(`subscribing to topic ${JSON.stringify(request.topic)} (consumer group ${group}): ${(error as Error).message}`);
-    }
-    return this.subscriptions.add(subscription);
+    return this.track(request.topic, subscription, signal);
   }
 
-  async close(): Promise<void> {
+  protected async disconnect(): Promise<void> {
     this.health?.stop();
-    await this.subscriptions.close();
-    await this.delayed?.close();
     await this.publisher?.close();
   }
 
@@ -153,7 +130,7 @@ export class KafkaPubSub implements PubSub, BulkPublisher, HealthReporter, Delay
 
   private ready(): { kafka: Kafka; settings: KafkaSettings; publisher: KafkaPublisher; delayed: KafkaDelayed } {
     const { kafka, settings, publisher, delayed } = this;
-    if (!kafka || !settings || !publisher || !delayed || this.subscriptions.closed) throw new Error(`pubsub ${this.context.name} is not initialised`);
+    if (!kafka || !settings || !publisher || !delayed || this.closed) throw new Error(`pubsub ${this.context.name} is not initialised`);
     return { kafka, settings, publisher, delayed };
   }
 }
