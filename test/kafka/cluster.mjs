@@ -170,15 +170,28 @@ function base64Uuid() {
   return randomBytes(16).toString("base64url");
 }
 
-/** A loopback port below Linux's ephemeral range (see test/support/ports.ts for why), bindable now. */
+/**
+ * A loopback port below Linux's ephemeral range, bindable now and not handed out before by this process (a
+ * node's two ports are drawn before it binds either); under Jest, from the slice test/support/ports.ts gives the
+ * worker, so a second Jest process (TEST_PORT_SLICE) never draws the ports a first one is about to bind.
+ */
 async function freePort() {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const port = 20_000 + Math.floor(Math.random() * 12_768);
+  const worker = Number(process.env.JEST_WORKER_ID);
+  const size = 1596;
+  const [first, end] = Number.isInteger(worker) && worker >= 1 ? ((slice) => [20_000 + slice * size, 20_000 + (slice + 1) * size])((worker - 1 + (Number(process.env.TEST_PORT_SLICE) || 0)) % 8) : [20_000, 32_768];
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = first + Math.floor(Math.random() * (end - first));
+    if (handedOut.has(port)) continue;
     if (await new Promise((resolve) => {
       const server = net.createServer();
       server.once("error", () => resolve(false));
       server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-    })) return port;
+    })) {
+      handedOut.add(port);
+      return port;
+    }
   }
-  throw new Error("no free port in 20000-32767 after 100 draws");
+  throw new Error(`no free port in ${first}-${end - 1} after 200 draws`);
 }
+
+const handedOut = new Set();

@@ -29,12 +29,16 @@ const FIRST_EPHEMERAL_PORT = 32_768;
 const WORKER_SLICES = 8;
 const handedOut = new Set<number>();
 
-/** This Jest worker's part of the range (the whole range outside Jest). */
+/**
+ * This Jest worker's part of the range (the whole range outside Jest). TEST_PORT_SLICE shifts a whole Jest
+ * process to other slices: `make test` runs the Kafka suites in a second process beside the first.
+ */
 function workerSlice(): [number, number] {
   const worker = Number(process.env.JEST_WORKER_ID);
   if (!Number.isInteger(worker) || worker < 1) return [FIRST_FREE_PORT, FIRST_EPHEMERAL_PORT];
   const size = Math.floor((FIRST_EPHEMERAL_PORT - FIRST_FREE_PORT) / WORKER_SLICES);
-  const first = FIRST_FREE_PORT + ((worker - 1) % WORKER_SLICES) * size;
+  const slice = (worker - 1 + (Number(process.env.TEST_PORT_SLICE) || 0)) % WORKER_SLICES;
+  const first = FIRST_FREE_PORT + slice * size;
   return [first, first + size];
 }
 
