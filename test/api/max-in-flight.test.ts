@@ -2,17 +2,14 @@ import { afterEach, describe, expect, it } from "@jest/globals";
 import { waitFor } from "../support/ports.js";
 import { resourcesFolder, startRuntime } from "../support/runtime.js";
 import { startTestApp, type Received } from "../support/testapp.js";
+import { componentYaml } from "../support/manifests.js";
 
 /**
  * `maxInFlight` on a declared subscription (dapr/dapr#7680): at most that many messages out to the app and
  * unanswered at once, whatever its maxConcurrency, bulk entries counted one each.
  */
 
-const PUBSUB = `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: pubsub}
-spec: {type: pubsub.in-memory, version: v1, metadata: []}
-`;
+const PUBSUB = componentYaml("pubsub", "pubsub.in-memory");
 
 let running: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

@@ -4,15 +4,12 @@ import type { RuntimeOptions } from "../../pkg/runtime/options.js";
 import { waitFor } from "../support/ports.js";
 import { resourcesFolder, startRuntime, type TestRuntime } from "../support/runtime.js";
 import { startTestApp, type TestApp, type TestAppOptions } from "../support/testapp.js";
+import { componentYaml } from "../support/manifests.js";
 
 /** Fast retries so redelivery tests take milliseconds (subscription metadata). */
 const FAST = { retryInitialInterval: "10ms", retryMaxInterval: "50ms" };
 
-const PUBSUB = `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: pubsub}
-spec: {type: pubsub.in-memory, version: v1, metadata: []}
-`;
+const PUBSUB = componentYaml("pubsub", "pubsub.in-memory");
 
 let running: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {

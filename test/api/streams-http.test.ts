@@ -3,6 +3,7 @@ import { EventSource } from "undici";
 import { waitFor } from "../support/ports.js";
 import { resourcesFolder, startRuntime, type TestRuntime } from "../support/runtime.js";
 import { ackOver, dataOf, HttpStreamClient } from "../support/stream-client.js";
+import { streamsPubsubs } from "../support/manifests.js";
 
 /**
  * Streaming subscriptions over plain HTTP against an in-process sidecar without an app: NDJSON and SSE,
@@ -11,19 +12,7 @@ import { ackOver, dataOf, HttpStreamClient } from "../support/stream-client.js";
  */
 
 const RESOURCES = {
-  "pubsub.yaml": `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: pubsub}
-spec: {type: pubsub.in-memory, version: v1, metadata: [{name: redeliveryDelay, value: 10ms}]}
----
-apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: scoped}
-spec:
-  type: pubsub.in-memory
-  version: v1
-  metadata: [{name: subscriptionScopes, value: "test-app=allowed"}]
-`,
+  "pubsub.yaml": streamsPubsubs("test-app"),
 };
 
 /** Fast retries: a RETRY comes back in milliseconds. */

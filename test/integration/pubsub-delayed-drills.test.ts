@@ -13,6 +13,7 @@ import { PrivateNats } from "./pubsub-jetstream-server.js";
 import { PrivateRabbitMQ, rabbitmqInstalled } from "./pubsub-rabbitmq-server.js";
 import { PrivateRedis } from "./pubsub-redis-server.js";
 import { expectAllOnTime, publishDelayed, startDelayedDrill, type DelayedDrill } from "./delayed-drills.js";
+import { componentYaml } from "../support/manifests.js";
 
 /**
  * Delayed delivery's guarantee under faults, with the built sidecar as a process: what a 204 accepted
@@ -58,18 +59,7 @@ afterAll(async () => {
 });
 
 function redisComponent(redisHost: string): string {
-  return `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: bus}
-spec:
-  type: pubsub.redis
-  version: v1
-  metadata:
-  - {name: redisHost, value: "${redisHost}"}
-  - {name: processingTimeout, value: "1500ms"}
-  - {name: redeliverInterval, value: "200ms"}
-  - {name: delayedPollInterval, value: "200ms"}
-`;
+  return componentYaml("bus", "pubsub.redis", { redisHost, processingTimeout: "1500ms", redeliverInterval: "200ms", delayedPollInterval: "200ms" });
 }
 
 async function sidecar(d: DelayedDrill): Promise<SidecarProcess> {
@@ -166,16 +156,7 @@ async function zcard(redisHost: { host: string; port: number }, topic: string): 
 });
 
 function jetstreamComponent(natsURL: string): string {
-  return `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: bus}
-spec:
-  type: pubsub.jetstream
-  version: v1
-  metadata:
-  - {name: natsURL, value: "${natsURL}"}
-  - {name: ackWait, value: "2s"}
-`;
+  return componentYaml("bus", "pubsub.jetstream", { natsURL, ackWait: "2s" });
 }
 
 (natsInstalled ? describe : describe.skip)("delayed delivery drills: pubsub.jetstream (a private nats-server with file storage)", () => {

@@ -5,6 +5,7 @@ import { waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import type { TestApp } from "../support/testapp.js";
 import { expectAllOnTime, publishDelayed, startDelayedDrill, type DelayedDrill } from "./delayed-drills.js";
+import { componentYaml } from "../support/manifests.js";
 
 /**
  * Delayed delivery on Kafka under faults, with the built sidecar as a process against a private single-node KRaft
@@ -27,17 +28,7 @@ afterAll(async () => {
 });
 
 function manifest(): string {
-  const fields = { brokers: kafka().bootstrap, authType: "none", disableTls: "true", topicPartitions: "4", initialOffset: "oldest", sessionTimeout: "6s", heartbeatInterval: "1s", revocationTimeout: "5s" };
-  const items = Object.entries(fields).map(([name, value]) => `  - {name: ${name}, value: "${value}"}`).join("\n");
-  return `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: bus}
-spec:
-  type: pubsub.kafka
-  version: v1
-  metadata:
-${items}
-`;
+  return componentYaml("bus", "pubsub.kafka", { brokers: kafka().bootstrap, authType: "none", disableTls: "true", topicPartitions: "4", initialOffset: "oldest", sessionTimeout: "6s", heartbeatInterval: "1s", revocationTimeout: "5s" });
 }
 
 /** A sidecar whose subscription is live (listed in /v1.0/metadata). */

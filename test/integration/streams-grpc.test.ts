@@ -8,6 +8,7 @@ import { waitFor } from "../support/ports.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { daprGrpcClient, GrpcStreamSubscriber as Subscriber, messageData as dataOf, type DaprGrpcClient } from "../support/stream-client.js";
 import { tempDir } from "../support/tempdirs.js";
+import { streamsPubsubs } from "../support/manifests.js";
 
 /**
  * SubscribeTopicEventsAlpha1 against the built sidecar (no app port), from a grpc-js client and from a
@@ -42,19 +43,7 @@ describe("SubscribeTopicEventsAlpha1 against the built sidecar", () => {
     const dir = tempDir("streams-grpc-");
     const resources = path.join(dir, "resources");
     mkdirSync(resources);
-    writeFileSync(path.join(resources, "pubsub.yaml"), `apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: pubsub}
-spec: {type: pubsub.in-memory, version: v1, metadata: [{name: redeliveryDelay, value: 10ms}]}
----
-apiVersion: runtime.io/v1alpha1
-kind: Component
-metadata: {name: scoped}
-spec:
-  type: pubsub.in-memory
-  version: v1
-  metadata: [{name: subscriptionScopes, value: "streamer=allowed"}]
-`);
+    writeFileSync(path.join(resources, "pubsub.yaml"), streamsPubsubs("streamer"));
     sidecar = await startSidecar({ appId: "streamer", args: ["--resources-path", resources], env: { RUNTIME_API_TOKEN: TOKEN } });
     client = daprGrpcClient(sidecar.grpcPort);
   }, 30_000);

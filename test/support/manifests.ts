@@ -21,3 +21,8 @@ spec:
 export function pubsubAndConfigYaml(configFile: string, configMetadata: Record<string, string> = {}): string {
   return `${componentYaml("pubsub", "pubsub.in-memory")}---\n${componentYaml("config", "configuration.local.file", { path: configFile, ...configMetadata })}`;
 }
+
+/** The streaming suites' pub/subs: `pubsub` (fast redelivery) and `scoped` (only `appId` may subscribe). */
+export function streamsPubsubs(appId: string): string {
+  return `${componentYaml("pubsub", "pubsub.in-memory", { redeliveryDelay: "10ms" })}---\n${componentYaml("scoped", "pubsub.in-memory", { subscriptionScopes: `${appId}=allowed` })}`;
+}
