@@ -1,7 +1,7 @@
 import type { Channel, ConfirmChannel, Options } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { AmqpConnection } from "../../rabbitmq/connection.js";
-import { declareLadder, DELIVER_EXCHANGE, destinationWord, KEY_WORD, ladderKey, ticksOf, TICK_MS, TOP_EXCHANGE } from "./ladder.js";
+import { declareLadder, DELIVER_EXCHANGE, destinationWord, KEY_WORD, ladderKey, ticksOf, entryExchange, TICK_MS } from "./ladder.js";
 import { EXPIRES_AT_HEADER } from "./topology.js";
 
 /**
@@ -71,7 +71,7 @@ export class DelayQueues {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`RabbitMQ did not confirm the delayed message within ${CONFIRM_TIMEOUT_MS}ms`)), CONFIRM_TIMEOUT_MS);
       try {
-        channel.publish(TOP_EXCHANGE, key, message.data, options, (error: unknown) => {
+        channel.publish(entryExchange(ticks), key, message.data, options, (error: unknown) => {
           clearTimeout(timer);
           if (error) reject(error instanceof Error ? error : new Error("RabbitMQ refused the delayed message (nack)"));
           else resolve();
@@ -121,8 +121,11 @@ export class DelayQueues {
     }
   }
 
-  /** Declared again on each new connection: it may follow a broker restart. */
-  private ensureLadder(): Promise<void> {
+  /**
+   * Declared at init, so that on a new broker the settling wait falls there rather than on a first delayed publish
+   * (whose time it could overrun), and again on each new connection: it may follow a broker restart.
+   */
+  ensureLadder(): Promise<void> {
     const generation = this.connection.generation;
     if (this.ladder && this.ladder.generation === generation) return this.ladder.ready;
     const ready = (async () => {

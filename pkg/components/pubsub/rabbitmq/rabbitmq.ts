@@ -39,7 +39,10 @@ export class RabbitMQPubSub extends BrokerPubSub<RabbitMQSettings, RabbitMQSubsc
     this.connection = connection;
     const publisher = new Publisher(connection, settings, this.context.logger, this.now);
     this.publisher = publisher;
-    this.delayed = new DelayQueues(connection, this.context.logger, this.now, (topic) => publisher.ensureExchange(topic));
+    const delayed = new DelayQueues(connection, this.context.logger, this.now, (topic) => publisher.ensureExchange(topic));
+    this.delayed = delayed;
+    // Not fatal: a user without rights on the ladder's names can still publish undelayed; a delayed publish retries it.
+    await delayed.ensureLadder().catch((error: unknown) => this.context.logger.warn(`pubsub ${this.context.name}: could not declare the RabbitMQ delay ladder (delayed publishes will retry): ${(error as Error).message}`));
   }
 
   maxDeliveryDelayMs(): number {
