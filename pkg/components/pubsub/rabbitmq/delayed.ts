@@ -122,8 +122,9 @@ export class DelayQueues {
   }
 
   /**
-   * Declared at init, so that on a new broker the settling wait falls there rather than on a first delayed publish
-   * (whose time it could overrun), and again on each new connection: it may follow a broker restart.
+   * Started at init, so that on a new broker the settling wait is over before a first delayed publish (whose time
+   * it could overrun), and declared again on each new connection: it may follow a broker restart (or a broker that
+   * lost its data: then it settles again).
    */
   ensureLadder(): Promise<void> {
     const generation = this.connection.generation;
