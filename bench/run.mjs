@@ -40,6 +40,7 @@ const AGAINST_OTHER_FLOORS = {
   13: "./13-grpc-publish.mjs",
   15: "./15-kafka.mjs",
   23: "./23-delayed-burst.mjs",
+  24: "./24-rabbitmq-delayed-lateness.mjs",
 };
 
 // The load on the machine when the run began: other processes sharing the cores skew every figure.

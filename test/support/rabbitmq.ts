@@ -19,11 +19,11 @@ export async function deleteRabbitMQ({ exchanges = [], queues = [] }: { exchange
   }
 }
 
-/** Removes the topics' exchanges, every queue bound to them by Dapr's naming (`<consumerID>-<topic>`) and their delay queues, found with rabbitmqctl. */
+/** Removes the topics' exchanges and every queue bound to them by Dapr's naming (`<consumerID>-<topic>`), found with rabbitmqctl; the shared delay ladder stays. */
 export async function deleteRabbitMQTopics(topics: string[]): Promise<void> {
   if (topics.length === 0) return;
   const { stdout } = await promisify(execFile)("rabbitmqctl", ["-q", "list_queues", "--no-table-headers", "name"]);
-  const queues = stdout.split("\n").map((l) => l.trim()).filter((name) => topics.some((topic) => name.endsWith(`-${topic}`) || name.startsWith(`runtime-delay.${topic}.`)));
+  const queues = stdout.split("\n").map((l) => l.trim()).filter((name) => topics.some((topic) => name.endsWith(`-${topic}`)));
   await deleteRabbitMQ({ exchanges: topics, queues });
 }
 

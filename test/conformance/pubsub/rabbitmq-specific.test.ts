@@ -199,4 +199,39 @@ async function stop(pubsub: RabbitMQPubSub, topic: string, group: string): Promi
     const channel = await adminChannel();
     expect((await channel.checkQueue(queue)).messageCount).toBe(2);
   });
+  it("delayed messages keep their routingKey through the delay ladder (exchangeKind direct): each reaches only the queue bound with its key, none early", async () => {
+    const pubsub = await open({ exchangeKind: "direct" });
+    const { topic, group } = names();
+    const other = `g-${randomUUID().slice(0, 8)}`;
+    created.queues.add(`${other}-${topic}`);
+    const got: Record<string, Array<{ body: string; at: number }>> = { eu: [], plain: [] };
+    await subscribe(pubsub, topic, group, (m) => Promise.resolve(void got["eu"]!.push({ body: m.data.toString(), at: Date.now() })), { routingKey: "orders.eu" });
+    await subscribe(pubsub, topic, other, (m) => Promise.resolve(void got["plain"]!.push({ body: m.data.toString(), at: Date.now() })));
+    const due = Date.now() + 700;
+    for (const key of ["orders.eu", "", "orders.us"]) await pubsub.publish({ topic, data: Buffer.from(key === "" ? "no-key" : key), metadata: key === "" ? {} : { routingKey: key }, deliverAt: due });
+    // Due last: once it is in, the others had their chance.
+    await pubsub.publish({ topic, data: Buffer.from("marker"), metadata: { routingKey: "orders.eu" }, deliverAt: due + 300 });
+    await waitFor(() => got["eu"]!.some((a) => a.body === "marker") && got["plain"]!.length >= 1, { what: "the delayed messages" });
+    expect(got["eu"]!.map((a) => a.body)).toEqual(["orders.eu", "marker"]);
+    expect(got["plain"]!.map((a) => a.body)).toEqual(["no-key"]);
+    for (const a of [...got["eu"]!, ...got["plain"]!]) expect(a.at).toBeGreaterThanOrEqual(due);
+  });
+
+  it("a delayed message matches topic-exchange patterns by its own routingKey (exchangeKind topic)", async () => {
+    const pubsub = await open({ exchangeKind: "topic" });
+    const { topic, group } = names();
+    const got: string[] = [];
+    await subscribe(pubsub, topic, group, (m) => Promise.resolve(void got.push(m.data.toString())), { routingKey: "orders.*" });
+    const due = Date.now() + 500;
+    for (const key of ["orders.eu", "invoices.eu", "orders.eu.late"]) await pubsub.publish({ topic, data: Buffer.from(key), metadata: { routingKey: key }, deliverAt: due });
+    await pubsub.publish({ topic, data: Buffer.from("orders.last"), metadata: { routingKey: "orders.last" }, deliverAt: due + 300 });
+    await waitFor(() => got.includes("orders.last"), { what: "the last delayed message" });
+    expect(got).toEqual(["orders.eu", "orders.last"]);
+  });
+
+  it("refuses a delayed message whose routingKey starts with the delay ladder's own word", async () => {
+    const pubsub = await open({ exchangeKind: "topic" });
+    const { topic } = names();
+    await expect(pubsub.publish({ topic, data: Buffer.from("x"), metadata: { routingKey: "runtime-delay.1.x" }, deliverAt: Date.now() + 1000 })).rejects.toThrow(/may not start with "runtime-delay"/);
+  });
 });

@@ -195,7 +195,7 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
     ordering: true,
     durableGroups: true,
-    // Per-message TTL in delay queues: RabbitMQ's clock, real time.
+    // The delay ladder's queue TTLs: RabbitMQ's timers, real time.
     delayedDelivery: { injectedClock: false },
     timeoutMs: 10_000,
     // The shared RabbitMQ outlives the run: each topic's exchange and its queues (`<consumerID>-<topic>`) go with the suite.

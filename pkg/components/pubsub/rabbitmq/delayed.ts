@@ -1,29 +1,31 @@
-import { createHash } from "node:crypto";
 import type { Channel, ConfirmChannel, Options } from "amqplib";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { AmqpConnection } from "../../rabbitmq/connection.js";
-import { MAX_DELAY_MS } from "./metadata.js";
+import { declareLadder, DELIVER_EXCHANGE, destinationWord, KEY_WORD, ladderKey, ticksOf, entryExchange, TICK_MS } from "./ladder.js";
 import { EXPIRES_AT_HEADER } from "./topology.js";
 
 /**
- * Delayed delivery on RabbitMQ without the delayed-message plugin: a message waits in a delay queue
- * with a per-message TTL (`expiration`) of its remaining delay; when it expires, RabbitMQ dead-letters
- * it into the topic's exchange with the routing key it was published with, and the topic's queues
- * take it as any other message. Everything is in the broker: a 204 needs no sidecar afterwards.
+ * Delayed delivery on RabbitMQ without the delayed-message plugin: a message falls through the delay ladder
+ * (ladder.ts), waiting in each level whose bit its delay has, and RabbitMQ dead-letters it at every step; under the
+ * last level the deliver exchange hands it to its topic's exchange. Everything is in the broker: a 204 needs no
+ * sidecar afterwards, and every queue it waits in was declared long before.
  *
- * RabbitMQ expires only the message at the head of a queue, so one long delay would hold back shorter
- * ones behind it. Hence one queue per topic, routing key and due second: within a queue every message
- * is due within the same second, so none waits behind another for more than that second.
- *
- * The queues are quorum queues with `dead-letter-strategy: at-least-once` (RabbitMQ 3.10+): a classic
- * queue dead-letters at most once, and a broker crash mid-way could lose the message. A queue deletes
- * itself (`x-expires`) some minutes after its second, when it has long been empty.
+ * The topic's own routing key rides along in the `BCC` header: RabbitMQ routes a message on its BCC keys as well
+ * as on its routing key, keeps them through dead-lettering (a queue without `x-dead-letter-routing-key` re-routes
+ * on the original keys), and strips the header before any consumer sees it. So the topic's exchange, whatever its
+ * kind, routes the message on the key it was published with; no queue per routing key is needed.
  */
 
-/** How long an empty delay queue outlives its due second. */
-const QUEUE_GRACE_MS = 10 * 60_000;
+/**
+ * How long a ladder that this sidecar has just created is left to settle before a message goes in: RabbitMQ 3.10
+ * does not restart, after a crash, a quorum queue declared within about a second before it (measured: 0.4 s lost
+ * its messages, 0.75 s kept them).
+ */
+export const LADDER_SETTLE_MS = 2000;
 const CONFIRM_TIMEOUT_MS = 10_000;
 const RECONNECT_WAIT_MS = 3000;
+/** Due times kept per topic for the pending count are pruned when a list grows past this (and at each count). */
+const PRUNE_AT = 1024;
 
 export interface DelayedMessage {
   topic: string;
@@ -34,17 +36,14 @@ export interface DelayedMessage {
   expiresAt?: number;
 }
 
-/** `runtime-delay.<topic>.<due second>[.<routing key hash>]`: the topic first, so an operator sees whose it is. */
-export function delayQueueName(topic: string, routingKey: string, dueSecond: number): string {
-  const key = routingKey === "" ? "" : `.${createHash("sha256").update(routingKey).digest("hex").slice(0, 12)}`;
-  return `runtime-delay.${topic}.${dueSecond}${key}`;
-}
-
 export class DelayQueues {
   private publishes?: { generation: number; channel: Promise<ConfirmChannel> };
   private declares?: { generation: number; channel: Promise<Channel> };
-  /** Queues declared by this process: name -> topic and due second (for the pending count). */
-  private readonly declared = new Map<string, { topic: string; dueMs: number; generation: number; ready: Promise<void> }>();
+  private ladder?: { generation: number; ready: Promise<void> };
+  /** Topics bound under the deliver exchange on this connection. */
+  private readonly destinations = new Map<string, { generation: number; ready: Promise<void> }>();
+  /** Per topic, when each message this process held is due (the ladder is shared: its queue lengths are everyone's). */
+  private readonly due = new Map<string, number[]>();
 
   constructor(
     private readonly connection: AmqpConnection,
@@ -53,21 +52,26 @@ export class DelayQueues {
     private readonly declareExchange: (topic: string) => Promise<void>,
   ) {}
 
-  /** Resolves once RabbitMQ confirmed the message into its delay queue (persistent, whatever deliveryMode says). */
+  /** Resolves once RabbitMQ confirmed the message into the ladder (persistent, whatever deliveryMode says). */
   async hold(message: DelayedMessage): Promise<void> {
-    const dueSecond = Math.ceil(message.deliverAt / 1000);
-    const queue = delayQueueName(message.topic, message.routingKey, dueSecond);
-    // The exchange first: a dead-lettered message with no exchange to go to is dropped by RabbitMQ.
-    await this.declareExchange(message.topic);
-    await this.declareQueue(queue, message, dueSecond * 1000);
+    // The ladder's keys start with KEY_WORD: a topic key of that shape would be routed into the ladder a second time.
+    if (message.routingKey === KEY_WORD || message.routingKey.startsWith(`${KEY_WORD}.`)) {
+      throw new Error(`a delayed message's routingKey may not start with ${JSON.stringify(KEY_WORD)} (the delay ladder's own keys do), got ${JSON.stringify(message.routingKey)}`);
+    }
+    await this.ensureLadder();
+    await this.ensureDestination(message.topic);
     const channel = await this.publishChannel();
-    const options: Options.Publish = { contentType: message.contentType, deliveryMode: 2, expiration: String(Math.max(0, Math.min(MAX_DELAY_MS, Math.ceil(message.deliverAt - this.now())))) };
-    // The TTL counts from the publish; RabbitMQ drops `expiration` on dead-lettering, the header stays.
-    if (message.expiresAt !== undefined) options.headers = { [EXPIRES_AT_HEADER]: message.expiresAt };
+    const now = this.now();
+    const ticks = ticksOf(message.deliverAt - now);
+    const key = ladderKey(ticks, destinationWord(message.topic));
+    const headers: Record<string, unknown> = { BCC: [message.routingKey] };
+    // The TTL counts from the publish: the header travels through every hop.
+    if (message.expiresAt !== undefined) headers[EXPIRES_AT_HEADER] = message.expiresAt;
+    const options: Options.Publish = { contentType: message.contentType, deliveryMode: 2, headers };
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`RabbitMQ did not confirm the delayed message within ${CONFIRM_TIMEOUT_MS}ms`)), CONFIRM_TIMEOUT_MS);
       try {
-        channel.publish("", queue, message.data, options, (error: unknown) => {
+        channel.publish(entryExchange(ticks), key, message.data, options, (error: unknown) => {
           clearTimeout(timer);
           if (error) reject(error instanceof Error ? error : new Error("RabbitMQ refused the delayed message (nack)"));
           else resolve();
@@ -77,26 +81,25 @@ export class DelayQueues {
         reject(error as Error);
       }
     });
+    this.remember(message.topic, now + ticks * TICK_MS);
   }
 
-  /** Messages in the delay queues this process declared, per topic (another sidecar's are counted by it). */
-  async pending(): Promise<Array<{ topic: string; count: number }>> {
-    const counts = new Map<string, number>();
+  /**
+   * Messages this process held that are not yet due, per topic. The ladder's queues are shared by every topic and
+   * sidecar, so their lengths say nothing per topic; another sidecar counts its own, a restarted one starts at 0.
+   */
+  pending(): Promise<Array<{ topic: string; count: number }>> {
     const now = this.now();
-    for (const [queue, { topic, dueMs }] of [...this.declared]) {
-      if (dueMs + QUEUE_GRACE_MS < now) {
-        this.declared.delete(queue);
-        continue;
-      }
-      const channel = await this.declareChannel();
-      try {
-        const { messageCount } = await channel.checkQueue(queue);
-        counts.set(topic, (counts.get(topic) ?? 0) + messageCount);
-      } catch {
-        this.declared.delete(queue);
+    const counts: Array<{ topic: string; count: number }> = [];
+    for (const [topic, times] of [...this.due]) {
+      const left = times.filter((t) => t > now);
+      if (left.length === 0) this.due.delete(topic);
+      else {
+        this.due.set(topic, left);
+        counts.push({ topic, count: left.length });
       }
     }
-    return [...counts].map(([topic, count]) => ({ topic, count }));
+    return Promise.resolve(counts);
   }
 
   async close(): Promise<void> {
@@ -108,32 +111,67 @@ export class DelayQueues {
     this.declares = undefined;
   }
 
-  private declareQueue(queue: string, message: DelayedMessage, dueMs: number): Promise<void> {
-    const known = this.declared.get(queue);
-    // Declared again on a new connection: it may follow a broker restart.
-    if (known && known.generation === this.connection.generation) return known.ready;
+  private remember(topic: string, dueAt: number): void {
+    let times = this.due.get(topic);
+    if (!times) this.due.set(topic, (times = []));
+    times.push(dueAt);
+    if (times.length % PRUNE_AT === 0) {
+      const now = this.now();
+      this.due.set(topic, times.filter((t) => t > now));
+    }
+  }
+
+  /**
+   * Started at init, so that on a new broker the settling wait is over before a first delayed publish (whose time
+   * it could overrun), and declared again on each new connection: it may follow a broker restart (or a broker that
+   * lost its data: then it settles again).
+   */
+  ensureLadder(): Promise<void> {
+    const generation = this.connection.generation;
+    if (this.ladder && this.ladder.generation === generation) return this.ladder.ready;
     const ready = (async () => {
       const channel = await this.declareChannel();
-      const args = {
-        "x-queue-type": "quorum",
-        "x-dead-letter-exchange": message.topic,
-        "x-dead-letter-routing-key": message.routingKey,
-        "x-dead-letter-strategy": "at-least-once",
-        "x-overflow": "reject-publish",
-        "x-expires": Math.max(1, dueMs - this.now()) + QUEUE_GRACE_MS,
-      };
-      try {
-        await channel.assertQueue(queue, { durable: true, arguments: args });
-      } catch (error) {
-        // Another declaration of this queue (another sidecar, an earlier run) set another x-expires: the
-        // queue exists, with the same dead-letter target, and outlives its second as well.
-        if (!/PRECONDITION_FAILED/.test((error as Error).message)) throw error;
-        this.logger.debug(`delay queue ${queue} exists with other arguments: ${(error as Error).message}`);
+      const fresh = await declareLadder(channel, (queue) => this.queueExists(queue));
+      if (fresh) {
+        this.logger.info(`declared the RabbitMQ delay ladder; waiting ${LADDER_SETTLE_MS}ms before its first message`);
+        await new Promise((resolve) => setTimeout(resolve, LADDER_SETTLE_MS));
       }
     })();
-    this.declared.set(queue, { topic: message.topic, dueMs, generation: this.connection.generation, ready });
-    ready.catch(() => this.declared.delete(queue));
+    const holder = { generation, ready };
+    this.ladder = holder;
+    ready.catch(() => this.ladder === holder && (this.ladder = undefined));
     return ready;
+  }
+
+  /** The topic's exchange (a message dead-lettered to a missing one is dropped), bound under the deliver exchange. */
+  private ensureDestination(topic: string): Promise<void> {
+    const generation = this.connection.generation;
+    const known = this.destinations.get(topic);
+    if (known && known.generation === generation) return known.ready;
+    const ready = (async () => {
+      await this.declareExchange(topic);
+      const channel = await this.declareChannel();
+      // An exchange-to-exchange binding: the topic's exchange then routes on the message's BCC key (or ignores keys).
+      await channel.bindExchange(topic, DELIVER_EXCHANGE, `#.${destinationWord(topic)}`);
+    })();
+    const holder = { generation, ready };
+    this.destinations.set(topic, holder);
+    ready.catch(() => this.destinations.get(topic) === holder && this.destinations.delete(topic));
+    return ready;
+  }
+
+  /** A passive check on a channel of its own: RabbitMQ closes the channel that asks for a missing queue. */
+  private async queueExists(queue: string): Promise<boolean> {
+    const model = await this.connection.connected(AbortSignal.timeout(RECONNECT_WAIT_MS));
+    const channel = await model.createChannel();
+    channel.on("error", () => undefined);
+    try {
+      await channel.checkQueue(queue);
+      await channel.close().catch(() => undefined);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   private publishChannel(): Promise<ConfirmChannel> {

@@ -2,7 +2,7 @@ import type { ComponentMetadata } from "../../metadata.js";
 import { amqpAddress, parseAmqpTls, parseAmqpUrl, type AmqpSettings } from "../../rabbitmq/settings.js";
 import { componentConsumerGroup, maxDeliveryDelayOf } from "../metadata.js";
 
-/** RabbitMQ's largest per-message expiration (its timers' range): the longest delay a delay queue can hold. */
+/** The furthest ahead a delivery time may lie: RabbitMQ's largest expiration (its timers' range, about 49 days). */
 export const MAX_DELAY_MS = 4_294_967_295;
 
 export type ExchangeKind = "fanout" | "topic" | "direct" | "headers";

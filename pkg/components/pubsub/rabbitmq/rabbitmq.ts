@@ -10,6 +10,8 @@ import { queueNameOf, routingKeysOf } from "./topology.js";
 import { DelayQueues } from "./delayed.js";
 
 const FIRST_RETRY_MS = 100;
+/** The longest init waits for the delay ladder (declared and settled: 2.5 s on a broker that had none, else ~60 ms). */
+const LADDER_INIT_WAIT_MS = 3000;
 
 /**
  * `pubsub.rabbitmq` on amqplib, with Dapr's metadata names and topology: an exchange per topic, a
@@ -39,7 +41,16 @@ export class RabbitMQPubSub extends BrokerPubSub<RabbitMQSettings, RabbitMQSubsc
     this.connection = connection;
     const publisher = new Publisher(connection, settings, this.context.logger, this.now);
     this.publisher = publisher;
-    this.delayed = new DelayQueues(connection, this.context.logger, this.now, (topic) => publisher.ensureExchange(topic));
+    const delayed = new DelayQueues(connection, this.context.logger, this.now, (topic) => publisher.ensureExchange(topic));
+    this.delayed = delayed;
+    // Declared now, so that on a broker without it the settling wait is over before a first delayed publish (which
+    // would otherwise wait and could be late); awaited at most LADDER_INIT_WAIT_MS, so init stays within its
+    // timeout, and not fatal: a user without rights on the ladder's names can still publish undelayed, and a delayed
+    // publish waits for the ladder or declares it again.
+    const ladder = delayed.ensureLadder().catch((error: unknown) => this.context.logger.warn(`pubsub ${this.context.name}: could not declare the RabbitMQ delay ladder (delayed publishes will retry): ${(error as Error).message}`));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ladder, new Promise<void>((resolve) => (timer = setTimeout(resolve, LADDER_INIT_WAIT_MS)))]);
+    clearTimeout(timer);
   }
 
   maxDeliveryDelayMs(): number {
