@@ -1,8 +1,8 @@
 import { afterAll, afterEach, describe, expect, it } from "@jest/globals";
 import { Redis } from "ioredis";
-import { DELAYED_TOPICS_KEY, delayedKeyOf } from "../../pkg/components/pubsub/redis/delayed.js";
+import { delayedKeyOf } from "../../pkg/components/pubsub/redis/delayed.js";
 import { slotGroupOf } from "../../pkg/components/pubsub/redis/redis.js";
-import { BROKERS, brokerAvailable } from "../support/brokers.js";
+import { brokerAvailable } from "../support/brokers.js";
 import { waitFor } from "../support/ports.js";
 import { deleteRabbitMQTopics } from "../support/rabbitmq.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
@@ -22,7 +22,6 @@ import { componentYaml } from "../support/manifests.js";
  * delivered, none before its time, and no duplicate where nothing crashed mid-move.
  */
 
-const redisUp = await brokerAvailable("redis");
 const rabbitUp = await brokerAvailable("rabbitmq");
 const natsInstalled = await import("node:child_process").then(({ execFileSync }) => {
   try {
@@ -36,7 +35,6 @@ const natsInstalled = await import("node:child_process").then(({ execFileSync })
 const sidecars: SidecarProcess[] = [];
 const apps: TestApp[] = [];
 const servers: Array<PrivateRedis | PrivateNats | PrivateRabbitMQ> = [];
-const redisTopics: string[] = [];
 const rabbitTopics: string[] = [];
 
 afterEach(async () => {
@@ -46,15 +44,6 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
-  if (redisUp && redisTopics.length > 0) {
-    const admin = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port });
-    try {
-      await admin.del(...redisTopics, ...redisTopics.map((t) => delayedKeyOf(t, slotGroupOf)!));
-      await admin.srem(DELAYED_TOPICS_KEY, ...redisTopics);
-    } finally {
-      admin.disconnect();
-    }
-  }
   if (rabbitUp) await deleteRabbitMQTopics(rabbitTopics);
 });
 
@@ -68,8 +57,8 @@ async function sidecar(d: DelayedDrill): Promise<SidecarProcess> {
   return sc;
 }
 
-async function zcard(redisHost: { host: string; port: number }, topic: string): Promise<number> {
-  const admin = new Redis({ host: redisHost.host, port: redisHost.port });
+async function zcard(server: PrivateRedis, topic: string): Promise<number> {
+  const admin = new Redis({ host: "127.0.0.1", port: server.port });
   try {
     return await admin.zcard(delayedKeyOf(topic, slotGroupOf)!);
   } finally {
@@ -77,18 +66,20 @@ async function zcard(redisHost: { host: string; port: number }, topic: string): 
   }
 }
 
-(redisUp ? describe : describe.skip)("delayed delivery drills: pubsub.redis", () => {
-  const shared = `${BROKERS.redis.host}:${BROKERS.redis.port}`;
-
+describe("delayed delivery drills: pubsub.redis (a private redis-server each)", () => {
   it("the sidecar is SIGKILLed with 200 delayed messages pending: Redis holds them past their time, and the restarted sidecar delivers every one", async () => {
-    const d = await startDelayedDrill(redisComponent(shared), apps, redisTopics);
+    // A Redis of its own: any live sidecar using a Redis moves every topic's due messages on it, so a sidecar of
+    // another suite on the shared one would move these while this drill checks that nobody did.
+    const server = await PrivateRedis.start();
+    servers.push(server);
+    const d = await startDelayedDrill(redisComponent(server.address), apps);
     const first = await sidecar(d);
     await publishDelayed(first, d.topic, 0, 200, "3s");
     const dueBy = Date.now() + 3000;
     await first.stop("SIGKILL");
     // Past their time with no sidecar alive: still in the delay set, none delivered.
     await waitFor(() => Date.now() > dueBy + 300, { timeoutMs: 10_000, what: "the delivery time to pass" });
-    expect(await zcard(BROKERS.redis, d.topic)).toBe(200);
+    expect(await zcard(server, d.topic)).toBe(200);
     expect(d.seen.size).toBe(0);
     await sidecar(d);
     expect(await expectAllOnTime(d, 200, 30_000)).toBe(1);
@@ -103,12 +94,15 @@ async function zcard(redisHost: { host: string; port: number }, topic: string): 
     await publishDelayed(sc, d.topic, 0, 50, "3s");
     await server.kill();
     await server.restart();
-    expect(await zcard({ host: "127.0.0.1", port: server.port }, d.topic)).toBe(50);
+    expect(await zcard(server, d.topic)).toBe(50);
     expect(await expectAllOnTime(d, 50, 30_000)).toBe(1);
   }, 60_000);
 
   it("two replicas of one app move the same component's due messages: each delivered once, none early", async () => {
-    const d = await startDelayedDrill(redisComponent(shared), apps, redisTopics);
+    // A Redis of its own, for the reason above; and a conformance row elsewhere moves its component's clock an hour on.
+    const server = await PrivateRedis.start();
+    servers.push(server);
+    const d = await startDelayedDrill(redisComponent(server.address), apps);
     const [a, b] = await Promise.all([sidecar(d), sidecar(d)]);
     // Both publish, both run the mover over the same delay set; the script moves each member once.
     await Promise.all([publishDelayed(a!, d.topic, 0, 100, "2s"), publishDelayed(b!, d.topic, 100, 200, "2s")]);
