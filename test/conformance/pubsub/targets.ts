@@ -84,6 +84,8 @@ async function natsOutage(): Promise<Outage> {
 }
 
 const redisHost = `${BROKERS.redis.host}:${BROKERS.redis.port}`;
+/** The shared Redis database of the pub/sub conformance rows (the bindings' rows use 3, configuration's 9). */
+const CONFORMANCE_REDIS_DB = 5;
 const natsURL = `nats://${BROKERS.nats.host}:${BROKERS.nats.port}`;
 
 /** (consumerID, topic) of every MQTT subscription the suite made: each left a persistent session on the shared broker. */
@@ -138,7 +140,9 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
     type: "pubsub.redis",
     broker: "redis",
     // A rejected entry comes back after redeliverInterval, one left by a stopped subscriber after processingTimeout.
-    metadata: { redisHost, redeliverInterval: "100ms", processingTimeout: "1s", maxLenApprox: "10000" },
+    // A database of its own: a component's delay mover moves every topic's due messages in its database, and a
+    // delayed case moves this component's clock an hour on, which would move other suites' messages early.
+    metadata: { redisHost, redisDB: String(CONFORMANCE_REDIS_DB), redeliverInterval: "100ms", processingTimeout: "1s", maxLenApprox: "10000" },
     outage: redisOutage,
     features: ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"],
     ordering: true,
@@ -150,7 +154,7 @@ export const PUBSUB_TARGETS: readonly PubSubTarget[] = [
       const { Redis } = await import("ioredis");
       const { DELAYED_TOPICS_KEY, delayedKeyOf } = await import("../../../pkg/components/pubsub/redis/delayed.js");
       const { slotGroupOf } = await import("../../../pkg/components/pubsub/redis/redis.js");
-      const redis = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port, lazyConnect: true });
+      const redis = new Redis({ host: BROKERS.redis.host, port: BROKERS.redis.port, db: CONFORMANCE_REDIS_DB, lazyConnect: true });
       try {
         await redis.connect();
         if (topics.length > 0) {
