@@ -1,3 +1,11 @@
+/**
+ * The signal of work nothing can cut short (an attempt under no timeout): its controller is never
+ * reachable, so it never aborts, and watching it costs nothing (watchAbort returns at once).
+ */
+export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
+
+const UNWATCHED = (): void => undefined;
+
 interface Watch {
   callbacks: Set<() => void>;
   listener: () => void;
@@ -15,6 +23,7 @@ const watches = new WeakMap<AbortSignal, Watch>();
  * one entry in a set. `signal` must not have aborted yet (check `signal.aborted` first).
  */
 export function watchAbort(signal: AbortSignal, callback: () => void): () => void {
+  if (signal === NEVER_ABORTED) return UNWATCHED;
   let watch = watches.get(signal);
   if (!watch) {
     const callbacks = new Set<() => void>();
