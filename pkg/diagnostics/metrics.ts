@@ -174,12 +174,9 @@ export class Metrics {
   }
 
   /**
-   * A series of `counter` (made by counter()) whose increments are summed in a plain number and
-   * handed to prom-client when the registry is read. prom-client validates and hashes the labels
-   * on every inc(), which the API and pub/sub paths would otherwise pay on every request. Make the
-   * series once and keep it: each one made is kept for the registry's life, as prom-client keeps its series.
+   * One labelled series of both a counter (as countSeries) and a latency histogram, made once and kept;
+   * both made by counter() and histogram(), whose reads hand over what the series recorded.
    */
-  /** One labelled series of both a counter (as countSeries) and a latency histogram, made once and kept. */
   timedSeries<L extends string>(counter: Counter<L>, histogram: Histogram<L>, labels: LabelValues<L>): TimedSeries {
     const count = this.countSeries(counter, labels);
     const latency = new PendingLatency(histogram as Histogram<string>, labels as LabelValues<string>);
@@ -194,6 +191,12 @@ export class Metrics {
     };
   }
 
+  /**
+   * A series of `counter` (made by counter()) whose increments are summed in a plain number and
+   * handed to prom-client when the registry is read. prom-client validates and hashes the labels
+   * on every inc(), which the API and pub/sub paths would otherwise pay on every request. Make the
+   * series once and keep it: each one made is kept for the registry's life, as prom-client keeps its series.
+   */
   countSeries<L extends string>(counter: Counter<L>, labels: LabelValues<L>): CountSeries {
     const series = new PendingCount(counter.labels(labels));
     const list = this.pendingCounts.get(counter as Counter<string>) ?? [];
