@@ -52,10 +52,12 @@ export class JetStreamSubscription implements ActiveSubscription {
   private signal!: AbortSignal;
   private nextSendAt = 0;
   /**
-   * Messages being handled, marked in progress together by one timer every ackWait/3 while the
-   * subscription runs (a timer per message cost each delivery a Timeout made and cleared).
+   * Messages being handled, by when each was last marked in progress (or taken): one timer per
+   * subscription marks those a third of ackWait old, as a timer of their own each would, without a
+   * Timeout made and cleared per delivery. Younger ones are left alone: no burst of in-progress acks
+   * for messages that will be acked anyway.
    */
-  private readonly inHand = new Set<JsMsg>();
+  private readonly inHand = new Map<JsMsg, number>();
   private progress?: NodeJS.Timeout;
 
   constructor(private readonly deps: JetStreamSubscriptionDeps) {
@@ -87,14 +89,21 @@ export class JetStreamSubscription implements ActiveSubscription {
     this.progress = undefined;
   }
 
-  /** Until `done`, the server is told every ackWait/3 that the message is still being worked on. */
+  /** The server is told every ackWait/3 that `message` is still being worked on, until it leaves inHand. */
   private markInProgress(message: JsMsg): void {
-    this.inHand.add(message);
+    this.inHand.set(message, performance.now());
     if (this.progress) return;
     const ackWaitMs = this.deps.settings.ackWaitMs ?? JETSTREAM_DEFAULTS.serverAckWaitMs;
+    const everyMs = Math.max(10, Math.floor(ackWaitMs / 3));
+    // Checked twice per period: a message is marked between one and one and a half periods after its last mark, within ackWait.
     this.progress = setInterval(() => {
-      for (const held of this.inHand) held.working();
-    }, Math.max(10, Math.floor(ackWaitMs / 3)));
+      const now = performance.now();
+      for (const [held, markedAt] of this.inHand) {
+        if (now - markedAt < everyMs) continue;
+        held.working();
+        this.inHand.set(held, now);
+      }
+    }, Math.max(5, Math.floor(everyMs / 2)));
     // Idle ticks must not hold the process open; the consumer's connection does while it runs.
     this.progress.unref();
   }
