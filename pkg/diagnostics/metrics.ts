@@ -14,6 +14,91 @@ export interface TimedSeries {
   record(latencyMs: number): void;
 }
 
+/** prom-client's record of one labelled histogram series (lib/histogram.js createBaseValues). */
+interface HistogramEntry {
+  labels: object;
+  bucketValues: Record<number, number>;
+  sum: number;
+  count: number;
+}
+
+/**
+ * One labelled series of a latency histogram, observed into plain numbers and handed to prom-client
+ * when the registry is read, as PendingCount does for counters: prom-client's own observe validates
+ * and hashes the labels on every call, which a message would pay three times (publish route, egress,
+ * ingress). prom-client has no public call that adds a batch of observations, so the flush adds them
+ * to the series' record in the histogram's map (found once by its labels object, again after a
+ * reset); were that map ever not where it is in prom-client 15, each observation goes through
+ * prom-client's observe instead.
+ */
+class PendingLatency {
+  private readonly pending: Float64Array;
+  private sum = 0;
+  private count = 0;
+  private key?: string;
+  private readonly direct?: (value: number) => void;
+
+  constructor(
+    private readonly histogram: Histogram<string>,
+    private readonly labels: LabelValues<string>,
+  ) {
+    this.pending = new Float64Array(LATENCY_BUCKETS_MS.length);
+    histogram.zero(labels);
+    if (this.entry() === undefined) {
+      const child = histogram.labels(labels);
+      this.direct = (value) => child.observe(value);
+    }
+  }
+
+  observe(value: number): void {
+    if (this.direct) return this.direct(value);
+    this.sum += value;
+    this.count++;
+    // A value past the last bound counts in +Inf only, which prom-client derives from the count.
+    for (let i = 0; i < LATENCY_BUCKETS_MS.length; i++) {
+      if (value <= LATENCY_BUCKETS_MS[i]!) {
+        this.pending[i]!++;
+        break;
+      }
+    }
+  }
+
+  flush(): void {
+    if (this.count === 0) return;
+    let entry = this.entry();
+    if (!entry) {
+      this.histogram.zero(this.labels);
+      entry = this.entry();
+      if (!entry) return;
+    }
+    entry.sum += this.sum;
+    entry.count += this.count;
+    for (let i = 0; i < LATENCY_BUCKETS_MS.length; i++) {
+      const n = this.pending[i]!;
+      if (n === 0) continue;
+      const bound = LATENCY_BUCKETS_MS[i]!;
+      entry.bucketValues[bound] = (entry.bucketValues[bound] ?? 0) + n;
+      this.pending[i] = 0;
+    }
+    this.sum = 0;
+    this.count = 0;
+  }
+
+  /** The series' record in prom-client's map, if there (a reset empties the map). */
+  private entry(): HistogramEntry | undefined {
+    const map = (this.histogram as unknown as { hashMap?: Record<string, HistogramEntry> }).hashMap;
+    if (typeof map !== "object" || map === null) return undefined;
+    if (this.key !== undefined && map[this.key]?.labels === this.labels) return map[this.key];
+    for (const [key, entry] of Object.entries(map)) {
+      if (entry.labels !== this.labels) continue;
+      if (typeof entry.sum !== "number" || typeof entry.count !== "number" || typeof entry.bucketValues !== "object") return undefined;
+      this.key = key;
+      return entry;
+    }
+    return undefined;
+  }
+}
+
 class PendingCount implements CountSeries {
   private pending = 0;
 
@@ -37,6 +122,7 @@ class PendingCount implements CountSeries {
 export class Metrics {
   readonly registry = new Registry();
   private readonly pendingCounts = new Map<Counter<string>, PendingCount[]>();
+  private readonly pendingLatencies = new Map<Histogram<string>, PendingLatency[]>();
   readonly httpRequests: Counter<"method" | "route" | "status">;
   readonly httpLatency: Histogram<"method" | "route" | "status">;
   readonly componentInit: Counter<"type" | "success">;
@@ -54,7 +140,18 @@ export class Metrics {
   }
 
   histogram<L extends string>(name: string, help: string, labelNames: readonly L[]): Histogram<L> {
-    return new Histogram({ name: `${METRIC_PREFIX}${name}`, help, labelNames, buckets: LATENCY_BUCKETS_MS, registers: [this.registry] });
+    const pending = this.pendingLatencies;
+    return new Histogram({
+      name: `${METRIC_PREFIX}${name}`,
+      help,
+      labelNames,
+      buckets: LATENCY_BUCKETS_MS,
+      registers: [this.registry],
+      // Called on every read of the registry (a scrape): what timedSeries observed is added first.
+      collect(this: Histogram<L>) {
+        for (const series of pending.get(this as Histogram<string>) ?? []) series.flush();
+      },
+    });
   }
 
   /** `collect`, when given, runs at each read of the registry (a scrape) to set the gauge's values first. */
@@ -77,15 +174,15 @@ export class Metrics {
   }
 
   /**
-   * A series of `counter` (made by counter()) whose increments are summed in a plain number and
-   * handed to prom-client when the registry is read. prom-client validates and hashes the labels
-   * on every inc(), which the API and pub/sub paths would otherwise pay on every request. Make the
-   * series once and keep it: each one made is kept for the registry's life, as prom-client keeps its series.
+   * One labelled series of both a counter (as countSeries) and a latency histogram, made once and kept;
+   * both made by counter() and histogram(), whose reads hand over what the series recorded.
    */
-  /** One labelled series of both a counter (as countSeries) and a latency histogram, made once and kept. */
   timedSeries<L extends string>(counter: Counter<L>, histogram: Histogram<L>, labels: LabelValues<L>): TimedSeries {
     const count = this.countSeries(counter, labels);
-    const latency = histogram.labels(labels);
+    const latency = new PendingLatency(histogram as Histogram<string>, labels as LabelValues<string>);
+    const list = this.pendingLatencies.get(histogram as Histogram<string>) ?? [];
+    list.push(latency);
+    this.pendingLatencies.set(histogram as Histogram<string>, list);
     return {
       record(latencyMs) {
         count.inc();
@@ -94,6 +191,12 @@ export class Metrics {
     };
   }
 
+  /**
+   * A series of `counter` (made by counter()) whose increments are summed in a plain number and
+   * handed to prom-client when the registry is read. prom-client validates and hashes the labels
+   * on every inc(), which the API and pub/sub paths would otherwise pay on every request. Make the
+   * series once and keep it: each one made is kept for the registry's life, as prom-client keeps its series.
+   */
   countSeries<L extends string>(counter: Counter<L>, labels: LabelValues<L>): CountSeries {
     const series = new PendingCount(counter.labels(labels));
     const list = this.pendingCounts.get(counter as Counter<string>) ?? [];

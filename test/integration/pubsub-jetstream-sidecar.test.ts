@@ -34,6 +34,7 @@ ${items}
 }
 
 const topic = `fanout-${randomUUID()}`;
+const idTopic = `msgid-${randomUUID()}`;
 const sidecars: SidecarProcess[] = [];
 const apps: TestApp[] = [];
 
@@ -48,8 +49,10 @@ afterAll(async () => {
   const nc = await connect({ servers: NATS_URL });
   try {
     const jsm = await jetstreamManager(nc);
-    const stream = await jsm.streams.find(topic).catch(() => undefined);
-    if (stream) await jsm.streams.delete(stream);
+    for (const subject of [topic, idTopic]) {
+      const stream = await jsm.streams.find(subject).catch(() => undefined);
+      if (stream) await jsm.streams.delete(stream);
+    }
   } finally {
     await nc.close();
   }
@@ -90,6 +93,27 @@ afterAll(async () => {
     expect(b.length).toBeGreaterThan(0);
     expect(a.filter((n) => b.includes(n))).toEqual([]);
     expect(billing.on(ROUTE)[0]!.json()).toMatchObject({ pubsubname: PUBSUB, topic, source: "orders" });
+  });
+
+  it("gives each message the id of its CloudEvent as Nats-Msg-Id (JetStream's duplicate window keys on it)", async () => {
+    for (const metadata of ["", "?metadata.cloudevent.id=given-id"]) {
+      const res = await fetch(`${publisher.url}/v1.0/publish/${PUBSUB}/${idTopic}${metadata}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ n: 1 }) });
+      expect(res.status).toBe(204);
+    }
+    const nc = await connect({ servers: NATS_URL });
+    try {
+      const jsm = await jetstreamManager(nc);
+      const stream = await jsm.streams.find(idTopic);
+      const ids: string[] = [];
+      for (const seq of [1, 2]) {
+        const stored = await jsm.streams.getMessage(stream, { seq });
+        ids.push(stored!.json<{ id: string }>().id);
+        expect(stored!.header.get("Nats-Msg-Id")).toBe(ids.at(-1));
+      }
+      expect(ids[1]).toBe("given-id");
+    } finally {
+      await nc.close();
+    }
   });
 
   it("terminates (term, not ack) a message the app DROPs: the server raises MSG_TERMINATED and does not redeliver it", async () => {

@@ -119,9 +119,15 @@ export const MAX_TTL_MS = 9_223_372_036_854;
 
 /** The value of `name` (or the first alias present), case-insensitively; undefined when absent or empty. */
 export function metadataValue(metadata: Readonly<Record<string, string>>, name: string, aliases: readonly string[] = []): string | undefined {
-  for (const candidate of [name, ...aliases]) {
-    const wanted = candidate.toLowerCase();
-    for (const [key, value] of Object.entries(metadata)) if (key.toLowerCase() === wanted && value !== "") return value;
+  // Read for each publish option of each publish, mostly of no metadata at all: nothing is built then.
+  const keys = Object.keys(metadata);
+  if (keys.length === 0) return undefined;
+  for (let i = -1; i < aliases.length; i++) {
+    const wanted = (i < 0 ? name : aliases[i]!).toLowerCase();
+    for (const key of keys) {
+      const value = metadata[key]!;
+      if (value !== "" && key.toLowerCase() === wanted) return value;
+    }
   }
   return undefined;
 }

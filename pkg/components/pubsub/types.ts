@@ -43,6 +43,12 @@ export interface PublishRequest {
   deliverAt?: number;
   /** The request's metadata as given, for the broker's own names (routingKey, ...). */
   metadata: Record<string, string>;
+  /**
+   * The CloudEvent id of the envelope the runtime wrapped `data` in, when the runtime chose it: a broker
+   * that keys messages on it (JetStream's Nats-Msg-Id) need not parse `data` back. Unset for raw bytes
+   * and for events whose id came from the app.
+   */
+  eventId?: string;
 }
 
 export interface SubscribeRequest {

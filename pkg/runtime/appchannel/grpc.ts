@@ -14,6 +14,7 @@ import { askUntilAnswered } from "./ask.js";
 import { bulkCloudEvent, callMetadata, declarationOf, EnvelopeError, topicEventRequest } from "./grpc-envelope.js";
 import { AppPort } from "./reachability.js";
 import { AppChannelError, type AppChannel, type BindingEvent, type BulkDelivery, type DeclarationParser, type DeliveryResult, type TopicEvent } from "./types.js";
+import { watchAbort } from "../../util/abort.js";
 
 export interface GrpcAppChannelOptions {
   address: string;
@@ -232,13 +233,13 @@ export class GrpcAppChannel implements AppChannel {
   private call<Res>(client: grpc.Client, method: unknown, request: object, metadata: grpc.Metadata, timeoutMs: number, signal?: AbortSignal): Promise<Res> {
     return new Promise<Res>((resolve, reject) => {
       if (signal?.aborted) return reject(new AppChannelError("the call was cancelled before it started", "CANCELLED"));
+      let unwatch: (() => void) | undefined;
       const call = (method as Unary).call(client, request, metadata, { deadline: Date.now() + timeoutMs }, (error, reply) => {
-        signal?.removeEventListener("abort", cancel);
+        unwatch?.();
         if (error) reject(error);
         else resolve(reply as Res);
       });
-      const cancel = (): void => call.cancel();
-      signal?.addEventListener("abort", cancel, { once: true });
+      if (signal) unwatch = watchAbort(signal, () => call.cancel());
     });
   }
 }

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { watchAbort } from "../../util/abort.js";
 import { tokenValue, type Token } from "../../util/token.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import { TRACEPARENT } from "../../diagnostics/tracing.js";
@@ -188,13 +189,13 @@ export class HttpAppChannel implements AppChannel {
     const aborted = (): AppChannelError => new AppChannelError(`calling the app ${request.method} ${request.path}: The operation was aborted`, "ABORT_ERR");
     return new Promise<AppResponse>((settleResolve, settleReject) => {
       if (signal?.aborted) return settleReject(aborted());
-      const onAbort = (): void => void req.destroy(aborted());
+      let unwatch: (() => void) | undefined;
       const resolve = (response: AppResponse): void => {
-        signal?.removeEventListener("abort", onAbort);
+        unwatch?.();
         settleResolve(response);
       };
       const reject = (error: Error): void => {
-        signal?.removeEventListener("abort", onAbort);
+        unwatch?.();
         settleReject(error);
       };
       const req = http.request(
@@ -215,7 +216,7 @@ export class HttpAppChannel implements AppChannel {
           res.on("error", (error) => reject(new AppChannelError(`app reply to ${request.method} ${request.path}: ${error.message}`)));
         },
       );
-      signal?.addEventListener("abort", onAbort, { once: true });
+      if (signal) unwatch = watchAbort(signal, () => void req.destroy(aborted()));
       req.setTimeout(timeoutMs, () => req.destroy(new AppChannelError(`app did not answer ${request.method} ${request.path} within ${timeoutMs}ms`, "TIMEOUT")));
       req.on("error", (error: NodeJS.ErrnoException) => reject(error instanceof AppChannelError ? error : new AppChannelError(`calling the app ${request.method} ${request.path}: ${error.message}`, error.code)));
       req.end(body);

@@ -136,11 +136,12 @@ export class PubSubPublisher {
     const { rawPayload: raw, ttlMs, delivery } = publishOptionsOf(input.metadata, now);
     const deliverAt = requestDelayOf(target, input.pubsubName, delivery, now);
     const contentType = input.contentType || "text/plain";
-    const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(input, contentType, ttlMs, delivery?.at) : this.envelope(input, contentType, ttlMs, eventType, delivery?.at);
+    const { eventId, envelopeInput } = raw ? { eventId: undefined, envelopeInput: input } : identified(input, contentType, dialect);
+    const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(envelopeInput, contentType, ttlMs, delivery?.at) : this.envelope(envelopeInput, contentType, ttlMs, eventType, delivery?.at);
     const data = wrapped instanceof Promise ? await wrapped : wrapped;
     const started = process.hrtime.bigint();
     try {
-      const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: input.metadata };
+      const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: input.metadata, eventId };
       await this.policy(input.pubsubName).execute(() => pubsub.publish(request));
       this.deps.metrics.egress(input.pubsubName, input.topic, true, started);
     } catch (error) {
@@ -273,6 +274,18 @@ export class PubSubPublisher {
       throw asPublishError(error);
     });
   }
+}
+
+/**
+ * The id the envelope will carry, chosen here when the envelope's own writer would choose it (a fresh
+ * uuid, or the tracing id), so the broker is told it (PublishRequest.eventId) rather than parse it back;
+ * none when the body or `cloudevent.*` metadata may set it (a cloudevents+json body, a dapr.io override).
+ */
+function identified(input: PublishInput, contentType: string, dialect: WireDialect): { eventId?: string; envelopeInput: PublishInput } {
+  if (mediaType(contentType) === CLOUDEVENTS_JSON || (dialect === "dapr" && cloudEventOverrides(input.metadata))) return { envelopeInput: input };
+  // The dapr.io writer takes an empty id as none (a fresh uuid); the spec writer keeps it, and an empty id is no id.
+  const id = dialect === "dapr" ? input.id || randomUUID() : (input.id ?? randomUUID());
+  return { eventId: id === "" ? undefined : id, envelopeInput: id === input.id ? input : { ...input, id } };
 }
 
 function asPublishError(error: unknown): unknown {

@@ -6,6 +6,7 @@ import { scoped, type Logger } from "../../diagnostics/logger.js";
 import type { Metrics } from "../../diagnostics/metrics.js";
 import { exponentialBackoff } from "../../util/backoff.js";
 import { composePolicy, targetPolicy, type BreakerStateName, type PolicyEvents, type TargetPolicy } from "./policy.js";
+import { NEVER_ABORTED } from "../../util/abort.js";
 
 export { composePolicy, type TargetPolicy } from "./policy.js";
 
@@ -13,8 +14,6 @@ export type Direction = "inbound" | "outbound";
 
 /** Dapr's gauge values for `cb_state`. */
 const STATE_VALUE: Record<BreakerStateName, number> = { closed: 0, "half-open": 1, open: 2 };
-
-const NEVER_ABORTED = new AbortController().signal;
 
 /** A call with no policy: today's behaviour for every outbound call (one attempt, the component's own timeouts). */
 export const DIRECT: TargetPolicy = {

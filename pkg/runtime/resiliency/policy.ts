@@ -17,6 +17,7 @@ import {
   type IPolicy,
 } from "cockatiel";
 import { compileTrip as compileTripSync, type BreakerCounts, type CircuitBreakerSpec, type ResiliencySpec, type RetryPolicySpec, type TargetPolicies, type TripProgram } from "../../apis/resiliency.js";
+import { NEVER_ABORTED } from "../../util/abort.js";
 
 /**
  * An error that carries the HTTP status that caused it, so `matching.httpStatusCodes` can choose what to
@@ -163,9 +164,6 @@ export interface PolicyParts {
   retry?: RetrySchedule;
   breaker?: CircuitBreakerSpec;
 }
-
-/** The attempt's signal when nothing can time it out. */
-const NEVER_ABORTED = new AbortController().signal;
 
 /** Builds a target's policy from its parts (a Resiliency target, or a built-in default with only a retry). */
 export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): TargetPolicy {

@@ -58,6 +58,17 @@ const natsURL = `nats://${BROKERS.nats.host}:${BROKERS.nats.port}`;
     expect((await jsm.streams.info(topic)).state.messages).toBe(2);
   });
 
+  it("takes the id the runtime gave an envelope (eventId) as Nats-Msg-Id, without reading the envelope: stored once per id", async () => {
+    const pubsub = await open();
+    const topic = subject();
+    const eventId = randomUUID();
+    // The bytes differ and name no id: only eventId can make the second publish a duplicate.
+    await pubsub.publish({ topic, data: Buffer.from('{"data":1}'), contentType: "application/cloudevents+json", metadata: {}, eventId });
+    await pubsub.publish({ topic, data: Buffer.from('{"data":2}'), contentType: "application/cloudevents+json", metadata: {}, eventId });
+    expect((await jsm.streams.info(topic)).state.messages).toBe(1);
+    expect((await jsm.streams.getMessage(topic, { seq: 1 }))?.header.get("Nats-Msg-Id")).toBe(eventId);
+  });
+
   it("keeps a handler that outlasts ackWait from being redelivered (in-progress acks), then acks it", async () => {
     const pubsub = await open({ ackWait: "300ms" });
     const topic = subject();

@@ -234,4 +234,39 @@ async function stop(pubsub: RabbitMQPubSub, topic: string, group: string): Promi
     const { topic } = names();
     await expect(pubsub.publish({ topic, data: Buffer.from("x"), metadata: { routingKey: "runtime-delay.1.x" }, deliverAt: Date.now() + 1000 })).rejects.toThrow(/may not start with "runtime-delay"/);
   });
+
+  it("acknowledges what was handled out of order and in a small prefetch window, with nacks among the acks: each message handled once, none left in the queue after a stop", async () => {
+    const pubsub = await open({ prefetchCount: "8" });
+    const { topic, group, queue } = names();
+    const bodies = Array.from({ length: 60 }, (_, i) => `o-${i}`);
+    const handled = new Map<string, number>();
+    const failedOnce = new Set<string>();
+    const controller = new AbortController();
+    controllers.push(controller);
+    const active = await pubsub.subscribe(
+      { topic, metadata: { consumerID: group } },
+      async (m: PubSubMessage) => {
+        const body = m.data.toString();
+        const n = Number(body.slice(2));
+        // Every seventh fails its first delivery (a nack, requeued): its tag is settled apart from the acks around it.
+        if (n % 7 === 3 && !failedOnce.has(body)) {
+          failedOnce.add(body);
+          throw new Error("refused once");
+        }
+        // Later messages finish first now and then, so acks come out of delivery order.
+        await new Promise((r) => setTimeout(r, (n * 7) % 5));
+        handled.set(body, (handled.get(body) ?? 0) + 1);
+        // Stopped as the last one is handled: its ack, and any held with it, must still reach the broker.
+        if (handled.size === bodies.length) controller.abort();
+      },
+      controller.signal,
+    );
+    await pubsub.bulkPublish({ topic, entries: bodies.map((b) => ({ entryId: b, data: Buffer.from(b), metadata: {} })), metadata: {} });
+    await waitFor(() => handled.size === bodies.length, { what: "60 messages handled" });
+    await active.drained();
+    expect([...handled.values()].every((count) => count === 1)).toBe(true);
+    expect(failedOnce.size).toBeGreaterThan(0);
+    // The stop sent what the batcher still held: nothing went back to the queue.
+    expect((await (await adminChannel()).checkQueue(queue)).messageCount).toBe(0);
+  });
 });

@@ -94,7 +94,7 @@ export class JetStreamPubSub extends BrokerPubSub<JetStreamSettings, JetStreamSu
     if (request.contentType) h.set(CONTENT_TYPE_HEADER, request.contentType);
     const expiresAt = expiresAtOf(request.ttlMs, this.now());
     if (expiresAt !== undefined) h.set(EXPIRES_HEADER, String(expiresAt));
-    const msgID = cloudEventId(request.data, request.contentType);
+    const msgID = request.eventId ?? cloudEventId(request.data, request.contentType);
     // JetStream stores a message once per Nats-Msg-Id (within the stream's duplicate window): a retried publish too.
     if (request.deliverAt !== undefined) return this.delayed!.hold(request.topic, request.data, h, msgID, request.deliverAt);
     if (msgID !== undefined) h.set(PubHeaders.MsgIdHdr, msgID);

@@ -51,6 +51,14 @@ export class JetStreamSubscription implements ActiveSubscription {
   private messages?: ConsumerMessages;
   private signal!: AbortSignal;
   private nextSendAt = 0;
+  /**
+   * Messages being handled, by when each was last marked in progress (or taken): one timer per
+   * subscription marks those a third of ackWait old, as a timer of their own each would, without a
+   * Timeout made and cleared per delivery. Younger ones are left alone: no burst of in-progress acks
+   * for messages that will be acked anyway.
+   */
+  private readonly inHand = new Map<JsMsg, number>();
+  private progress?: NodeJS.Timeout;
 
   constructor(private readonly deps: JetStreamSubscriptionDeps) {
     this.bound = deps.settings.concurrency === "single" ? 1 : deps.settings.prefetch;
@@ -77,6 +85,27 @@ export class JetStreamSubscription implements ActiveSubscription {
   async drained(): Promise<void> {
     await this.loop;
     await this.pool.drained();
+    clearInterval(this.progress);
+    this.progress = undefined;
+  }
+
+  /** The server is told every ackWait/3 that `message` is still being worked on, until it leaves inHand. */
+  private markInProgress(message: JsMsg): void {
+    this.inHand.set(message, performance.now());
+    if (this.progress) return;
+    const ackWaitMs = this.deps.settings.ackWaitMs ?? JETSTREAM_DEFAULTS.serverAckWaitMs;
+    const everyMs = Math.max(10, Math.floor(ackWaitMs / 3));
+    // Checked twice per period: a message is marked between one and one and a half periods after its last mark, within ackWait.
+    this.progress = setInterval(() => {
+      const now = performance.now();
+      for (const [held, markedAt] of this.inHand) {
+        if (now - markedAt < everyMs) continue;
+        held.working();
+        this.inHand.set(held, now);
+      }
+    }, Math.max(5, Math.floor(everyMs / 2)));
+    // Idle ticks must not hold the process open; the consumer's connection does while it runs.
+    this.progress.unref();
   }
 
   private consumeOptions(): ConsumeOptions {
@@ -142,8 +171,7 @@ export class JetStreamSubscription implements ActiveSubscription {
       return;
     }
     if (settings.rateLimitBps > 0) await this.pace(message.data.byteLength);
-    const ackWaitMs = settings.ackWaitMs ?? JETSTREAM_DEFAULTS.serverAckWaitMs;
-    const progress = settings.ackPolicy === "none" ? undefined : setInterval(() => message.working(), Math.max(10, Math.floor(ackWaitMs / 3)));
+    if (settings.ackPolicy !== "none") this.markInProgress(message);
     const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
     const { writes } = this.deps;
     const delivered = { topic, data, contentType: message.headers?.get(CONTENT_TYPE_HEADER) || undefined, metadata: { Topic: message.subject, "jetstream.sequence": String(message.seq), "jetstream.deliveryCount": String(message.info.deliveryCount) } };
@@ -153,12 +181,12 @@ export class JetStreamSubscription implements ActiveSubscription {
     // redeliver after ackWait.
     const settler = settings.ackPolicy === "none" ? NO_ACKS : { ack: () => writes.push(() => message.ack()), nack: (delayMs: number) => this.nak(message, delayMs), term: () => writes.push(() => message.term()) };
     await deliver(handler, delivered, settler, (error) => {
-      clearInterval(progress);
+      this.inHand.delete(message);
       const delay = this.signal.aborted ? STOPPED_NAK_DELAY_MS : this.nakDelay(message.info.deliveryCount);
       logger.debug(`handler rejected message ${message.seq} of ${topic}: ${(error as Error).message}; redelivery in ${delay}ms`);
       return delay;
     });
-    clearInterval(progress);
+    this.inHand.delete(message);
   }
 
   private nak(message: JsMsg, delayMs: number): void {

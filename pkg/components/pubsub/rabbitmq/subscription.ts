@@ -8,6 +8,7 @@ import type { ActiveSubscription, MessageHandler, PubSubMessage } from "../types
 import type { AmqpConnection } from "../../rabbitmq/connection.js";
 import type { RabbitMQSettings } from "./metadata.js";
 import { declareExchange, EXPIRES_AT_HEADER } from "./topology.js";
+import { AckBatcher } from "./acks.js";
 
 export interface RabbitMQSubscriptionDeps {
   connection: AmqpConnection;
@@ -80,10 +81,12 @@ export class RabbitMQSubscription implements ActiveSubscription {
           throw error;
         });
         channel = await model.createChannel();
-        const state: ChannelState = { channel, open: true };
+        const acks = new AckBatcher(channel, this.deps.settings.prefetchCount, (error) => logger.debug(`settling a message of queue ${queue}: ${error.message}; the broker delivers it again`));
+        const state: ChannelState = { channel, open: true, acks };
         const closed = new Promise<void>((resolve) =>
           channel!.once("close", () => {
             state.open = false;
+            acks.discard();
             resolve();
           }),
         );
@@ -96,7 +99,7 @@ export class RabbitMQSubscription implements ActiveSubscription {
         pending = undefined;
         await Promise.race([closed, aborted]);
         if (this.signal.aborted) {
-          await this.stopConsuming(channel, consumerTag);
+          await this.stopConsuming(state, consumerTag);
           return;
         }
         logger.warn(`channel of queue ${queue} closed; consuming again`);
@@ -136,10 +139,11 @@ export class RabbitMQSubscription implements ActiveSubscription {
   }
 
   /** No new deliveries, in-flight handlers finish and settle, then the channel closes: what it still held goes back to the queue. */
-  private async stopConsuming(channel: Channel, consumerTag: string): Promise<void> {
+  private async stopConsuming({ channel, acks }: ChannelState, consumerTag: string): Promise<void> {
     await channel.cancel(consumerTag).catch(() => undefined);
     this.pool.stop();
     await this.pool.drained();
+    acks.flush();
     await channel.close().catch(() => undefined);
   }
 
@@ -150,19 +154,20 @@ export class RabbitMQSubscription implements ActiveSubscription {
       void state.channel.close().catch(() => undefined);
       return;
     }
+    if (!this.deps.settings.autoAck) state.acks.delivered(message);
     this.pool.push({ state, message });
   }
 
   private async process({ state, message }: Delivery): Promise<void> {
     // A message that waited its turn on a channel that died since: the broker requeued it, so it is not handled here twice.
     if (!state.open) return;
-    const { channel } = state;
+    const { acks } = state;
     const { handler, topic, settings, logger, queue, now } = this.deps;
     const expiresAt = Number(message.properties.headers?.[EXPIRES_AT_HEADER]);
     if (Number.isFinite(expiresAt) && now() >= expiresAt) {
       // As RabbitMQ treats an expired message: rejected without requeue, so a DLX (enableDeadLetter) receives it.
       logger.debug(`a message of queue ${queue} expired (ttlInSeconds) before delivery; not delivered`);
-      if (!settings.autoAck) settle(() => channel.nack(message, false, false), logger, queue);
+      if (!settings.autoAck) acks.nack(message, false);
       return;
     }
     const delivered: PubSubMessage = { topic, data: message.content, contentType: message.properties.contentType as string | undefined, metadata: message.fields.routingKey ? { routingKey: message.fields.routingKey } : {} };
@@ -170,12 +175,12 @@ export class RabbitMQSubscription implements ActiveSubscription {
     const settler: Settler = settings.autoAck
       ? { ack: () => undefined, nack: () => undefined }
       : {
-          ack: () => settle(() => channel.ack(message), logger, queue),
+          ack: () => acks.ack(message),
           nack: async (delayMs) => {
             const requeue = settings.requeueInFailure || this.signal.aborted;
             if (delayMs > 0) await sleep(delayMs, undefined, { signal: this.signal }).catch(() => undefined);
             logger.debug(`a message of queue ${queue} goes back: ${requeue ? "requeued" : "rejected (requeueInFailure is false)"}`);
-            settle(() => channel.nack(message, false, requeue), logger, queue);
+            acks.nack(message, requeue);
           },
         };
     await deliver(handler, delivered, settler, () => (this.signal.aborted ? 0 : message.fields.redelivered ? REQUEUE_PAUSE_REDELIVERED_MS : REQUEUE_PAUSE_MS));
@@ -185,20 +190,12 @@ export class RabbitMQSubscription implements ActiveSubscription {
 interface ChannelState {
   channel: Channel;
   open: boolean;
+  acks: AckBatcher;
 }
 
 interface Delivery {
   state: ChannelState;
   message: ConsumeMessage;
-}
-
-/** An ack on a channel that closed meanwhile cannot be sent; the broker requeued the message already (a duplicate, never a loss). */
-function settle(send: () => void, logger: Logger, queue: string): void {
-  try {
-    send();
-  } catch (error) {
-    logger.debug(`settling a message of queue ${queue}: ${(error as Error).message}; the broker delivers it again`);
-  }
 }
 
 function lengthArgs(settings: RabbitMQSettings): Record<string, number> {

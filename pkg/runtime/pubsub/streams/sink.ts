@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../../../diagnostics/logger.js";
 import { statusOutcome, type BulkDelivery, type DeliveryResult, type DeliveryTarget, type TopicEvent } from "../../appchannel/types.js";
+import { watchAbort } from "../../../util/abort.js";
 
 /**
  * One thing a stream carries to its subscriber: a message, or a bulk of them acknowledged per entry
@@ -133,6 +134,7 @@ export class StreamSink implements DeliveryTarget {
       });
     };
     const onAbort = (): void => fail("no acknowledgement in time");
+    let unwatch: (() => void) | undefined;
     for (let index = 0; index < ids.length; index++) {
       let done = false;
       const waiter: Waiter = (result) => {
@@ -140,7 +142,7 @@ export class StreamSink implements DeliveryTarget {
         done = true;
         results[index] = result;
         if (--left > 0) return;
-        signal?.removeEventListener("abort", onAbort);
+        unwatch?.();
         resolve(results);
       };
       waiters[index] = waiter;
@@ -155,7 +157,7 @@ export class StreamSink implements DeliveryTarget {
     if (ids.length === 0) resolve(results);
     if (left > 0) {
       if (signal?.aborted) onAbort();
-      else signal?.addEventListener("abort", onAbort, { once: true });
+      else if (signal) unwatch = watchAbort(signal, onAbort);
     }
     return { settled, fail };
   }
