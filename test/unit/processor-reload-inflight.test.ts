@@ -85,7 +85,7 @@ describe("a hot reload of a pub/sub", () => {
   });
 
   it("publishes again on the new instance a publish that the replaced one failed as it closed after the grace period", async () => {
-    const { store, processor, publisher } = setup(20);
+    const { processor, publisher } = setup(20);
 
     await processor.apply(orders("1"));
     const first = HeldBroker.instances[0]!;
