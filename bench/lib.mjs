@@ -185,6 +185,32 @@ export function poster(baseUrl, maxSockets = 64) {
         req.end(body);
       });
     },
+    /** As post, but resolves { status, errorCode } (the answer's errorCode when it is not 2xx). */
+    postForAnswer(pathname, body, contentType = "application/json") {
+      return new Promise((resolve, reject) => {
+        const req = http.request({ host: hostname, port, path: pathname, method: "POST", agent, headers: { "content-type": contentType, "content-length": Buffer.byteLength(body) } }, (res) => {
+          if (res.statusCode < 300) {
+            res.resume();
+            res.on("end", () => resolve({ status: res.statusCode }));
+            return;
+          }
+          const chunks = [];
+          res.on("data", (chunk) => chunks.push(chunk));
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString();
+            let errorCode;
+            try {
+              errorCode = JSON.parse(text).errorCode;
+            } catch {
+              errorCode = text.slice(0, 80);
+            }
+            resolve({ status: res.statusCode, errorCode, message: text });
+          });
+        });
+        req.on("error", reject);
+        req.end(body);
+      });
+    },
     close: () => agent.destroy(),
   };
 }

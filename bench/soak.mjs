@@ -1,7 +1,7 @@
 // `make soak`: publish + deliver through one sidecar at SOAK_RATE msg/s (default 1,000, split evenly over the
 // brokers) for SOAK_MINUTES (default 30) after a warm-up, over Redis and one more broker (SOAK_BROKERS, default
 // redis,rabbitmq), with a hot reload of every pub/sub component every 5 minutes (scaled with the duration: every
-// 30 s in a 3-minute soak). Each message carries a sequence number, so a lost one is known by number.
+// 30 s in a 3-minute soak; SOAK_RELOAD_SECONDS sets it). Each message carries a sequence number, so a lost one is known by number.
 // Passes when, after the warm-up, RSS and heap grow by less than 5% (the last minute's mean against the first's),
 // every minute's delivery p99 stays within 1.3x of the first minute's, nothing accepted is lost and no publish is
 // refused after the retries an app would make. Prints a table per minute and a verdict line; writes the samples
@@ -18,8 +18,11 @@ import { soakSvg } from "./soak-plot.mjs";
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const RATE = Number(process.env.SOAK_RATE ?? 1000);
 const BROKER_IDS = (process.env.SOAK_BROKERS ?? "redis,rabbitmq").split(",");
-/** SOAK_RELOADS=off leaves the components alone: the same soak without hot reloads, to tell their cost apart. */
-const RELOAD_EVERY_S = process.env.SOAK_RELOADS === "off" ? Infinity : (5 * 60 * MINUTES) / 30;
+/**
+ * SOAK_RELOADS=off leaves the components alone: the same soak without hot reloads, to tell their cost apart.
+ * SOAK_RELOAD_SECONDS sets the interval between reloads (default: every 5 minutes scaled with the duration).
+ */
+const RELOAD_EVERY_S = process.env.SOAK_RELOADS === "off" ? Infinity : Number(process.env.SOAK_RELOAD_SECONDS ?? (5 * 60 * MINUTES) / 30);
 /** Warm-up (JIT, pools, the first growth of the heap) before anything is compared: a tenth of the soak, 20-60 s. */
 const WARM_S = Math.min(60, Math.max(20, MINUTES * 6));
 const SAMPLE_MS = 5000;
@@ -55,7 +58,7 @@ const minutes = [];
 const minute = (at) => {
   const index = Math.floor((at - measureStart) / MINUTE_MS);
   if (index < 0 || index >= MINUTES) return undefined;
-  minutes[index] ??= { latencies: [], delivered: 0, published: 0, rss: [], heap: [], external: [], reloads: 0, byBroker: {} };
+  minutes[index] ??= { latencies: [], delivered: 0, published: 0, rss: [], heap: [], heapTotal: [], external: [], reloads: 0, byBroker: {} };
   return minutes[index];
 };
 let windowLatencies = [];
@@ -98,27 +101,29 @@ for (const broker of brokers) await writeComponent(broker, 0);
 const sidecar = await startSidecar({ appId, appPort, args: ["--resources-path", resources] });
 const client = poster(sidecar.url, 256);
 
-/** The sidecar's heap in use, and its memory outside the heap (Buffers, ArrayBuffers), from its own metrics. */
+/** The sidecar's heap in use and reserved, and its memory outside the heap (Buffers, ArrayBuffers), from its own metrics. */
 async function memoryOf() {
   const text = await (await fetch(`http://127.0.0.1:${sidecar.metricsPort}/metrics`)).text();
   // Every series carries the app_id label (pkg/diagnostics/metrics.ts), so the name is followed by labels.
   const gauge = (name) => Number(new RegExp(`^runtime_nodejs_${name}(?:\\{[^}]*\\})?\\s+(\\S+)`, "m").exec(text)?.[1]);
-  return { heap: gauge("heap_size_used_bytes"), external: gauge("external_memory_bytes") };
+  return { heap: gauge("heap_size_used_bytes"), heapTotal: gauge("heap_size_total_bytes"), external: gauge("external_memory_bytes") };
 }
 
-/** Refused publish attempts by HTTP status (0: no answer). */
+/** Refused publish attempts by HTTP status and errorCode. */
 const refusals = new Map();
 
 async function publish(broker, seq) {
   const s = state.get(broker.id);
   for (let attempt = 0; attempt <= RETRIES; attempt++) {
-    const status = await client.post(`/v1.0/publish/${pubsubOf(broker)}/${topicOf(broker)}`, body1k({ seq, t: nowMs() })).catch(() => 0);
-    if (status === 204) {
+    const answer = await client.postForAnswer(`/v1.0/publish/${pubsubOf(broker)}/${topicOf(broker)}`, body1k({ seq, t: nowMs() })).catch((error) => ({ status: 0, errorCode: error.code }));
+    if (answer.status === 204) {
       s.accepted.add(seq);
       return;
     }
     s.retried++;
-    refusals.set(status, (refusals.get(status) ?? 0) + 1);
+    const refusal = `${answer.status || "no answer"}${answer.errorCode ? ` ${answer.errorCode}` : ""}`;
+    if (!refusals.has(refusal)) console.log(`${broker.id} publish refused at ${fmt((nowMs() - started) / 1000, 1)} s: ${refusal}${answer.message ? `: ${answer.message.slice(0, 300)}` : ""}`);
+    refusals.set(refusal, (refusals.get(refusal) ?? 0) + 1);
     await sleep(RETRY_MS);
   }
   s.refused++;
@@ -135,6 +140,9 @@ const minuteRow = (m, i) => ({
   ...Object.fromEntries(brokers.map((b) => [`p99 ${b.id} ms`, fmt(percentile(m.byBroker[b.id] ?? [], 99), 1)])),
   "RSS MB": fmt(mean(m.rss) / 2 ** 20, 1),
   "heap MB": fmt(mean(m.heap) / 2 ** 20, 1),
+  // The heap in use swings with the collector's cycle; its lowest sample is near what a collection leaves live.
+  "heap low MB": fmt(Math.min(...m.heap) / 2 ** 20, 1),
+  "heap reserved MB": fmt(mean(m.heapTotal) / 2 ** 20, 1),
   "external MB": fmt(mean(m.external) / 2 ** 20, 1),
   reloads: m.reloads,
 });
@@ -186,15 +194,16 @@ try {
     }
     if (now - lastSample >= SAMPLE_MS) {
       const rss = await rssBytes(sidecar.child.pid);
-      const { heap, external } = await memoryOf().catch(() => ({ heap: NaN, external: NaN }));
+      const { heap, heapTotal, external } = await memoryOf().catch(() => ({ heap: NaN, heapTotal: NaN, external: NaN }));
       const delivered = deliveredTotal();
       const latencies = windowLatencies;
       windowLatencies = [];
-      samples.push({ s: (now - started) / 1000, rssMB: rss / 2 ** 20, heapMB: heap / 2 ** 20, externalMB: external / 2 ** 20, p99: percentile(latencies, 99), throughput: (delivered - lastDelivered) / ((now - lastSample) / 1000) });
+      samples.push({ s: (now - started) / 1000, rssMB: rss / 2 ** 20, heapMB: heap / 2 ** 20, heapTotalMB: heapTotal / 2 ** 20, externalMB: external / 2 ** 20, p99: percentile(latencies, 99), throughput: (delivered - lastDelivered) / ((now - lastSample) / 1000) });
       const m = minute(now);
       if (m) {
         m.rss.push(rss);
         m.heap.push(heap);
+        m.heapTotal.push(heapTotal);
         m.external.push(external);
       }
       lastDelivered = delivered;
@@ -233,7 +242,7 @@ try {
   // A machine that delivers less than it is offered measures its own backlog, not the sidecar's tail.
   const deliveredRate = mean(minutes.map((m) => m.delivered)) / 60;
   const saturated = deliveredRate < 0.95 * RATE ? `; SATURATED: ${fmt(deliveredRate, 0)} msg/s delivered of the ${RATE} offered, so the latencies are the backlog's` : "";
-  const verdict = `soak ${pass ? "PASSED" : "FAILED"}: RSS ${fmt(rssGrowth * 100, 1)}% (< 5%${checks.rss ? "" : " MISSED"}), heap ${fmt(heapGrowth * 100, 1)}% (< 5%${checks.heap ? "" : " MISSED"}), worst minute p99 ${fmt(worstP99, 1)} ms = ${fmt(worstP99 / firstP99)}x the first minute's ${fmt(firstP99, 1)} ms (<= 1.3x${checks.p99 ? "" : " MISSED"}), lost ${lost} of ${acceptedTotal()} accepted${checks.lost ? "" : " MISSED"}, refused after ${RETRIES} retries ${refused}${checks.refused ? "" : " MISSED"} (${retried} retries${retried > 0 ? `: ${[...refusals].map(([status, n]) => `${n}x ${status || "no answer"}`).join(", ")}` : ""}), duplicates ${duplicates}, ${unanswered} publishes unanswered at the end, ${reloads.length} hot reloads${saturated}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`;
+  const verdict = `soak ${pass ? "PASSED" : "FAILED"}: RSS ${fmt(rssGrowth * 100, 1)}% (< 5%${checks.rss ? "" : " MISSED"}), heap ${fmt(heapGrowth * 100, 1)}% (< 5%${checks.heap ? "" : " MISSED"}), worst minute p99 ${fmt(worstP99, 1)} ms = ${fmt(worstP99 / firstP99)}x the first minute's ${fmt(firstP99, 1)} ms (<= 1.3x${checks.p99 ? "" : " MISSED"}), lost ${lost} of ${acceptedTotal()} accepted${checks.lost ? "" : " MISSED"}, refused after ${RETRIES} retries ${refused}${checks.refused ? "" : " MISSED"} (${retried} retries${retried > 0 ? `: ${[...refusals].map(([refusal, n]) => `${n}x ${refusal}`).join(", ")}` : ""}), duplicates ${duplicates}, ${unanswered} publishes unanswered at the end, ${reloads.length} hot reloads${saturated}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`;
   const out = path.join(ROOT, ".bench");
   await mkdir(out, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -242,6 +251,7 @@ try {
   const panels = [
     { key: "rssMB", label: "sidecar RSS", unit: "MB" },
     { key: "heapMB", label: "sidecar heap used", unit: "MB" },
+    { key: "heapTotalMB", label: "sidecar heap reserved", unit: "MB" },
     { key: "externalMB", label: "sidecar memory outside the heap (Buffers)", unit: "MB" },
     { key: "p99", label: `delivery p99 per ${SAMPLE_MS / 1000} s`, unit: "ms" },
     { key: "throughput", label: "delivered", unit: "msg/s" },

@@ -1,5 +1,6 @@
 import { watch, type FSWatcher } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Resource } from "../apis/types.js";
 import { scoped, type Logger } from "../diagnostics/logger.js";
 import { formatManifestError, manifestFilesIn, parseManifests } from "./files.js";
@@ -26,8 +27,9 @@ export interface FileLoaderOptions {
  * Standalone mode's loader: every YAML/JSON file directly under each --resources-path folder
  * (as Dapr's standalone loader), re-read on fs.watch events after a debounce and on each resync.
  * A file that stops parsing or validating keeps its last good resources (so a half-saved edit
- * does not remove a serving component), as does a file just emptied, until it has stayed empty for
- * `emptySettleMs`; a deleted file removes its resources.
+ * does not remove a serving component), as does a file just emptied, until this loader has read it
+ * empty for `emptySettleMs`; a deleted file removes its resources. A folder that cannot be listed for
+ * a moment (too many open files) keeps its files' resources; a folder that is gone removes them.
  */
 export class FileLoader implements ResourceLoader {
   readonly description: string;
@@ -37,6 +39,8 @@ export class FileLoader implements ResourceLoader {
   private readonly reported = new Map<string, string>();
   /** Components of building blocks runtimed does not serve, already reported (file and name). */
   private readonly unservedReported = new Set<string>();
+  /** When this loader first read each emptied file empty (its own clock: a file's mtime says when it was truncated, not how long it stayed so). */
+  private readonly emptySince = new Map<string, number>();
   private readonly watchers: FSWatcher[] = [];
   private timer?: NodeJS.Timeout;
   private onChange: () => void = () => undefined;
@@ -95,7 +99,7 @@ export class FileLoader implements ResourceLoader {
     const seenFiles = new Set<string>();
     const resources = new Map<string, Resource>();
     for (const folder of this.options.folders) {
-      for (const file of await this.listFolder(folder)) {
+      for (const file of (await this.listFolder(folder)) ?? this.knownFilesIn(folder)) {
         seenFiles.add(file);
         for (const resource of await this.readFileResources(file)) {
           if (this.skipUnserved(file, resource)) continue;
@@ -112,15 +116,21 @@ export class FileLoader implements ResourceLoader {
     if (changed && !this.closed) this.onChange();
   }
 
-  private async listFolder(folder: string): Promise<string[]> {
+  /** The folder's manifest files; undefined when it cannot be listed now but may still be there. */
+  private async listFolder(folder: string): Promise<string[] | undefined> {
     try {
       const files = await manifestFilesIn(folder);
       this.report(folder, "");
       return files;
     } catch (error) {
       this.report(folder, `cannot read resources folder: ${(error as Error).message}`);
-      return [];
+      return (error as NodeJS.ErrnoException).code === "ENOENT" ? [] : undefined;
     }
+  }
+
+  /** The files of `folder` read before: their last good resources stand in while it cannot be listed. */
+  private knownFilesIn(folder: string): string[] {
+    return [...this.lastGood.keys()].filter((file) => path.join(folder, path.basename(file)) === file);
   }
 
   private async readFileResources(file: string): Promise<Resource[]> {
@@ -132,14 +142,20 @@ export class FileLoader implements ResourceLoader {
       return this.lastGood.get(file) ?? [];
     }
     const previous = this.lastGood.get(file);
-    if (text.trim() === "" && previous && previous.length > 0) {
+    if (text.trim() !== "") this.emptySince.delete(file);
+    else if (previous && previous.length > 0) {
+      // Most likely mid-write: keep serving, and look again once it has read empty long enough to mean it.
+      // Timed from this read, not from the file's mtime: on a loaded machine the read, the stat and the
+      // clock can each lag by seconds, and a writer that restores timestamps (cp -p) leaves an old mtime.
       const settleMs = this.options.emptySettleMs ?? DEFAULT_EMPTY_SETTLE_MS;
-      const emptyForMs = Date.now() - (await stat(file).catch(() => ({ mtimeMs: 0 }))).mtimeMs;
+      const since = this.emptySince.get(file) ?? Date.now();
+      this.emptySince.set(file, since);
+      const emptyForMs = Date.now() - since;
       if (emptyForMs < settleMs) {
-        // Most likely mid-write: keep serving, and look again once it has been empty long enough to mean it.
         this.schedule(settleMs - emptyForMs);
         return previous;
       }
+      this.emptySince.delete(file);
     }
     const parsed = await parseManifests(text, file);
     if (parsed.errors.length === 0) {
@@ -171,6 +187,7 @@ export class FileLoader implements ResourceLoader {
 
   private forget(file: string): void {
     this.lastGood.delete(file);
+    this.emptySince.delete(file);
     this.reported.delete(file);
   }
 

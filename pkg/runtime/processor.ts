@@ -95,8 +95,13 @@ export class Processor {
       const entry = await this.initialise(resource);
       if (previous) await this.detach(previous);
       this.deps.store.set(entry);
-      if (previous) await this.closeWhenIdle(previous);
-      await this.attach(entry);
+      try {
+        // The new instance's subscriptions start before the old instance closes: closing waits for the publishes
+        // that took it and for the broker's goodbyes, and deliveries would pause all that time.
+        await this.attach(entry);
+      } finally {
+        if (previous) await this.closeWhenIdle(previous);
+      }
       this.deps.metrics.componentInit.inc({ type, success: "true" });
       this.logger.info(`component ${name} (${type}/${version}) ${previous ? "updated" : "loaded"}`);
     } catch (error) {

@@ -51,16 +51,22 @@ const orders = (version: string): ComponentResource => ({
   spec: { type: "pubsub.test.held", version: "v1", metadata: [{ name: "revision", value: version }] },
 });
 
+/** A processor over the held broker, with the grace period a replaced instance gets, and a publisher on its store. */
+function setup(gracefulShutdownMs: number): { store: ComponentStore; processor: Processor; publisher: PubSubPublisher } {
+  HeldBroker.instances = [];
+  const redactor = new SecretRedactor();
+  const logger = createLogger({ appId: "app", level: "error", json: true, stream: new Writable({ write: (_c, _e, done) => done() }) }, redactor);
+  const metrics = new Metrics({ processMetrics: false });
+  const registries = testRegistries();
+  registries.pubsub.register("pubsub.test.held", () => new HeldBroker());
+  const store = new ComponentStore();
+  const processor = new Processor({ registries, store, logger, metrics, context: { appId: "app", metrics, redactor, env: {}, protectedEnv: [], gracefulShutdownMs } });
+  return { store, processor, publisher: new PubSubPublisher({ appId: "app", store, metrics: new PubSubMetrics(metrics) }) };
+}
+
 describe("a hot reload of a pub/sub", () => {
   it("closes the replaced instance only once the publishes that took it have finished, so none fails", async () => {
-    const redactor = new SecretRedactor();
-    const logger = createLogger({ appId: "app", level: "error", json: true, stream: new Writable({ write: (_c, _e, done) => done() }) }, redactor);
-    const metrics = new Metrics({ processMetrics: false });
-    const registries = testRegistries();
-    registries.pubsub.register("pubsub.test.held", () => new HeldBroker());
-    const store = new ComponentStore();
-    const processor = new Processor({ registries, store, logger, metrics, context: { appId: "app", metrics, redactor, env: {}, protectedEnv: [], gracefulShutdownMs: 10_000 } });
-    const publisher = new PubSubPublisher({ appId: "app", store, metrics: new PubSubMetrics(metrics) });
+    const { store, processor, publisher } = setup(10_000);
 
     await processor.apply(orders("1"));
     const first = HeldBroker.instances[0]!;
@@ -76,5 +82,22 @@ describe("a hot reload of a pub/sub", () => {
     expect(first.accepted).toBe(1);
     expect(first.closed).toBe(true);
     expect(store.get("pubsub", "orders")).toBe(HeldBroker.instances[1]);
+  });
+
+  it("publishes again on the new instance a publish that the replaced one failed as it closed after the grace period", async () => {
+    const { processor, publisher } = setup(20);
+
+    await processor.apply(orders("1"));
+    const first = HeldBroker.instances[0]!;
+    const publish = publisher.publish({ pubsubName: "orders", topic: "t", body: Buffer.from("{}"), contentType: "application/json", metadata: {} });
+    await first.publishing;
+    await processor.apply(orders("2"));
+    expect(first.closed).toBe(true);
+    const second = HeldBroker.instances[1]!;
+    second.letGo();
+    first.letGo();
+    await expect(publish).resolves.toBeUndefined();
+    expect(first.accepted).toBe(0);
+    expect(second.accepted).toBe(1);
   });
 });

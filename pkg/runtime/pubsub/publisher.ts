@@ -121,6 +121,18 @@ export class PubSubPublisher {
 
   private async publishNow(input: PublishInput): Promise<void> {
     const target = this.target(input.pubsubName, input.topic);
+    try {
+      await this.publishHolding(target, input);
+    } catch (error) {
+      // The instance this publish took was replaced meanwhile (a hot reload) and closed under it once the grace
+      // period ran out: the publish goes once more, to the instance that serves now, rather than fail the app.
+      const replaced = target.inFlight !== undefined && this.deps.store.entry(input.pubsubName)?.inFlight !== target.inFlight;
+      if (!(error instanceof PublishError) || error.kind !== "failed" || !replaced) throw error;
+      await this.publishHolding(this.target(input.pubsubName, input.topic), input);
+    }
+  }
+
+  private async publishHolding(target: Target, input: PublishInput): Promise<void> {
     // A hot reload closes the instance this publish took only once the publish has finished with it.
     target.inFlight?.enter();
     try {
