@@ -12,7 +12,7 @@ import { followParent, planHeap, reexecWithHeap } from "./heap.js";
 import { missingResourceFolder, parseCommandLine, UsageError } from "./options.js";
 import { isHelpOrVersion } from "../flags.js";
 
-/** After the sidecar started, the longest the optimising compilers wait for every readiness gate to open. */
+/** After the sidecar started, the longest V8's compilers wait for every readiness gate to open. */
 const TIERING_FALLBACK_MS = 10_000;
 
 /** In a pod: the service account (loadFromCluster); KUBECONFIG, when set, points elsewhere (tests, running outside a cluster). */
@@ -89,7 +89,7 @@ async function main(): Promise<number> {
     return 1;
   }
   logger.info(`runtimed ready (app id ${options.appId})`);
-  // The optimising compilers come back once start-up is over, or after a while when the app takes long to
+  // V8's compilers come back once start-up is over, or after a while when the app takes long to
   // answer: the outbound API serves before it does.
   const tieringFallback = setTimeout(resumeTiering, TIERING_FALLBACK_MS);
   tieringFallback.unref();

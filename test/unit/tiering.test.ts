@@ -35,7 +35,7 @@ function run(mode: "pause" | "leave"): { paused: boolean; whilePaused: boolean; 
   return JSON.parse(out) as { paused: boolean; whilePaused: boolean; afterResume: boolean };
 }
 
-describe("the optimising compilers during start-up (pkg/diagnostics/tiering.ts)", () => {
+describe("V8's compilers during start-up (pkg/diagnostics/tiering.ts)", () => {
   it("optimise nothing while paused and optimise hot code again once resumed", () => {
     expect(run("pause")).toEqual({ paused: true, whilePaused: false, afterResume: true });
   });
@@ -48,6 +48,7 @@ describe("the optimising compilers during start-up (pkg/diagnostics/tiering.ts)"
     expect(choosesCompilers(["--no-opt"], "")).toBe(true);
     expect(choosesCompilers([], "--max-old-space-size=200 --jitless")).toBe(true);
     expect(choosesCompilers(["--maglev"], "")).toBe(true);
+    expect(choosesCompilers(["--no-sparkplug"], "")).toBe(true);
     expect(choosesCompilers(["--no-turbofan", "--max-semi-space-size=2"], "")).toBe(true);
     expect(choosesCompilers(["--max-old-space-size=200", "--optimize-for-size"], "--max-semi-space-size=2")).toBe(false);
     expect(choosesCompilers([], "")).toBe(false);
