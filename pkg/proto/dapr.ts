@@ -2,9 +2,10 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import * as grpc from "@grpc/grpc-js";
+import type * as grpc from "@grpc/grpc-js";
 import type * as ProtoLoader from "@grpc/proto-loader";
 import { DAPR_METHODS, DAPR_SERVICE_NAME } from "./gen/dapr-methods.js";
+import { grpcJs } from "./grpc-js.js";
 import type { ProtoGrpcType as DaprGrpcType } from "./gen/dapr.js";
 import type { ProtoGrpcType as AppCallbackGrpcType } from "./gen/appcallback.js";
 
@@ -38,7 +39,7 @@ export function daprProtos(): { dapr: DaprGrpcType; appCallback: AppCallbackGrpc
   if (loaded) return loaded;
   const protoLoader = createRequire(import.meta.url)("@grpc/proto-loader") as typeof ProtoLoader;
   const root = protoRoot();
-  const load = (file: string): grpc.GrpcObject => grpc.loadPackageDefinition(protoLoader.loadSync(file, { ...LOADER_OPTIONS, includeDirs: [root] }));
+  const load = (file: string): grpc.GrpcObject => grpcJs().loadPackageDefinition(protoLoader.loadSync(file, { ...LOADER_OPTIONS, includeDirs: [root] }));
   loaded = {
     dapr: load("dapr/proto/runtime/v1/dapr.proto") as unknown as DaprGrpcType,
     appCallback: load("dapr/proto/runtime/v1/appcallback.proto") as unknown as AppCallbackGrpcType,

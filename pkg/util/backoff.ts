@@ -1,5 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
-import { ExponentialBackoff, halfJitterGenerator, noJitterGenerator, type IBackoff } from "cockatiel";
+import type { ExponentialBackoff, IBackoff } from "cockatiel";
+import { cockatiel } from "./cockatiel.js";
 
 /**
  * The one source of retry timing in the runtime: every default below is stated here and nowhere
@@ -33,6 +34,7 @@ export const RETRY_DEFAULTS = {
 
 /** Delays growing from `initialMs` to `maxMs`, optionally drawn from each step's upper half (cockatiel's factory, for policies). */
 export function exponentialBackoff(options: { initialMs: number; maxMs: number; jitter?: "none" | "half" }): ExponentialBackoff<unknown> {
+  const { ExponentialBackoff, halfJitterGenerator, noJitterGenerator } = cockatiel();
   return new ExponentialBackoff({ initialDelay: options.initialMs, maxDelay: options.maxMs, generator: options.jitter === "half" ? halfJitterGenerator : noJitterGenerator });
 }
 
@@ -101,16 +103,16 @@ export interface BackoffOptions {
  * success (controller-runtime's rate limiter, Dapr's retry backoff).
  */
 export class Backoff {
-  private readonly factory: ExponentialBackoff<number>;
+  /** Made at the first failure: most loops that hold a Backoff never fail, and cockatiel then stays unloaded. */
+  private factory?: ExponentialBackoff<number>;
   private current?: IBackoff<unknown>;
   private attempts = 0;
 
-  constructor(options: BackoffOptions) {
-    this.factory = exponentialBackoff(options) as ExponentialBackoff<number>;
-  }
+  constructor(private readonly options: BackoffOptions) {}
 
   /** The delay before the next attempt: the initial delay, doubling up to the cap. */
   next(): number {
+    this.factory ??= exponentialBackoff(this.options) as ExponentialBackoff<number>;
     this.current = this.current ? this.current.next(undefined) : this.factory.next();
     this.attempts++;
     return this.current.duration;

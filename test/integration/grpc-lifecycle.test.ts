@@ -58,6 +58,20 @@ describe("the gRPC API's metrics, readiness and shutdown", () => {
     expect(clash.output()).toContain(`the gRPC API cannot listen on 127.0.0.1:${sidecar.grpcPort} (in use? choose another with --grpc-port)`);
   });
 
+  it("a host-name listen address (bound by grpc-js itself) serves the gRPC API too", async () => {
+    const named = await startSidecar({ appId: "grpc-named", args: ["--listen-address", "localhost"] });
+    const Dapr = daprProtos().dapr.dapr.proto.runtime.v1.Dapr;
+    const other = new Dapr(`localhost:${named.grpcPort}`, grpc.credentials.createInsecure()) as unknown as Client;
+    try {
+      const code = await new Promise<number>((resolve) => other.PublishEvent({ pubsub_name: "nope", topic: "t", data: Buffer.from("x") }, (e) => resolve(e?.code ?? 0)));
+      expect(code).toBe(grpc.status.INVALID_ARGUMENT);
+      expect(named.output()).not.toContain("cannot listen");
+    } finally {
+      other.close();
+      await named.stop("SIGKILL");
+    }
+  });
+
   it("on SIGTERM ends an open configuration stream with OK and exits 0 within the grace period", async () => {
     const stream = client.SubscribeConfiguration({ store_name: "config", keys: ["colour"] });
     let status: grpc.StatusObject | undefined;

@@ -1,9 +1,11 @@
-import * as grpc from "@grpc/grpc-js";
+import { createServer, isIP, type Server as NetServer, type Socket } from "node:net";
+import type * as grpc from "@grpc/grpc-js";
 import type { Gate } from "../../diagnostics/health.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Metrics, TimedSeries } from "../../diagnostics/metrics.js";
 import { TRACEPARENT, type ActiveSpan, type Tracing } from "../../diagnostics/tracing.js";
 import { daprServiceDefinition } from "../../proto/dapr.js";
+import { grpcJs } from "../../proto/grpc-js.js";
 import { apiTokenMatcher, API_TOKEN_NAMES } from "../universal/auth.js";
 import type { Token } from "../../util/token.js";
 import { ApiError, Errors, GrpcCode, unsupportedMethod, type Universal } from "../universal/index.js";
@@ -43,9 +45,16 @@ type Unary = (request: never, call: CallContext) => Promise<unknown>;
  * passes the API token check, is timed (`runtime_grpc_server_*` by method and status) and traced (rpc
  * semantic conventions) here, then runs a method of methods.ts or streams.ts over the universal layer. A
  * method runtimed does not serve answers UNIMPLEMENTED naming its building block at once.
+ *
+ * The port is a plain TCP listener; grpc-js and the service are set up when the first connection comes,
+ * which is handed to them (grpc-js' connection injector) as it was accepted, so a sidecar whose app never
+ * calls gRPC does not hold grpc-js (see grpc-js.ts). A listen address that is a host name, which grpc-js
+ * resolves and binds on every address it has, is bound by grpc-js at start as before.
  */
 export class GrpcApiServer {
-  private readonly server: grpc.Server;
+  private server?: grpc.Server;
+  private injector?: ReturnType<grpc.Server["createConnectionInjector"]>;
+  private listener?: NetServer;
   private readonly streams: ConfigurationStreams;
   private readonly tokenMatches?: (given: string | undefined) => boolean;
   private readonly series = new Map<string, TimedSeries>();
@@ -54,13 +63,10 @@ export class GrpcApiServer {
   private boundPort = 0;
 
   constructor(private readonly options: GrpcApiOptions) {
-    this.server = new grpc.Server({ "grpc.max_receive_message_length": options.maxBodyBytes });
     this.tokenMatches = options.apiToken ? apiTokenMatcher(options.apiToken) : undefined;
     this.requests = options.metrics.counter("grpc_server_request_count", "gRPC calls served by the sidecar API, by method and status", ["method", "status"]);
     this.latency = options.metrics.histogram("grpc_server_latency_ms", "Latency of the sidecar's gRPC API in milliseconds, by method and status", ["method", "status"]);
     this.streams = new ConfigurationStreams(options.api, options.logger);
-    const service = withTopicEventsWire(daprServiceDefinition());
-    this.server.addService(service, this.implementation(service));
   }
 
   get port(): number {
@@ -69,14 +75,52 @@ export class GrpcApiServer {
 
   async start(): Promise<void> {
     const host = this.options.address.includes(":") ? `[${this.options.address}]` : this.options.address;
-    this.boundPort = await new Promise<number>((resolve, reject) => {
-      this.server.bindAsync(`${host}:${this.options.port}`, grpc.ServerCredentials.createInsecure(), (error, port) => {
-        // grpc-js says "No address added out of total 1 resolved" for a port in use: name the port and the flag.
-        if (error) reject(new Error(`the gRPC API cannot listen on ${host}:${this.options.port} (in use? choose another with --grpc-port): ${error.message}`));
-        else resolve(port);
+    const cannotListen = (error: Error): Error => new Error(`the gRPC API cannot listen on ${host}:${this.options.port} (in use? choose another with --grpc-port): ${error.message}`);
+    this.boundPort = await (isIP(this.options.address) ? this.listen(cannotListen) : this.bind(host, cannotListen));
+    this.options.gate?.set(true);
+  }
+
+  /** A TCP listener on the address; each connection goes to grpc-js as it is accepted. */
+  private listen(cannotListen: (error: Error) => Error): Promise<number> {
+    const listener = createServer((socket) => this.accept(socket));
+    return new Promise<number>((resolve, reject) => {
+      listener.once("error", (error) => reject(cannotListen(error)));
+      listener.listen(this.options.port, this.options.address, () => {
+        listener.removeAllListeners("error");
+        listener.on("error", (error) => this.options.logger.error(`gRPC API listener: ${error.message}`));
+        this.listener = listener;
+        resolve((listener.address() as { port: number }).port);
       });
     });
-    this.options.gate?.set(true);
+  }
+
+  /** grpc-js resolves a host name and binds every address; it says "No address added out of total 1 resolved" for a port in use. */
+  private bind(host: string, cannotListen: (error: Error) => Error): Promise<number> {
+    const server = this.grpcServer();
+    return new Promise<number>((resolve, reject) => {
+      server.bindAsync(`${host}:${this.options.port}`, grpcJs().ServerCredentials.createInsecure(), (error, port) => (error ? reject(cannotListen(error)) : resolve(port)));
+    });
+  }
+
+  /** Synchronously, in the listener's connection event: no byte is read before grpc-js owns the socket. */
+  private accept(socket: Socket): void {
+    try {
+      this.injector ??= this.grpcServer().createConnectionInjector(grpcJs().ServerCredentials.createInsecure());
+      this.injector.injectConnection(socket);
+    } catch (error) {
+      this.options.logger.error(`gRPC API: cannot serve a connection from ${socket.remoteAddress ?? "?"}: ${(error as Error).message}`);
+      socket.destroy();
+    }
+  }
+
+  /** The grpc-js server with Dapr's service, made once. */
+  private grpcServer(): grpc.Server {
+    if (this.server) return this.server;
+    const server = new (grpcJs().Server)({ "grpc.max_receive_message_length": this.options.maxBodyBytes });
+    const service = withTopicEventsWire(daprServiceDefinition());
+    server.addService(service, this.implementation(service));
+    this.server = server;
+    return server;
   }
 
   /** Stops accepting, ends the configuration streams, lets calls in flight finish up to the grace period, then cuts the rest. */
@@ -85,15 +129,25 @@ export class GrpcApiServer {
     this.boundPort = 0;
     this.options.gate?.set(false);
     this.streams.closeAll();
+    const { server, listener } = this;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
-        this.server.forceShutdown();
+        server?.forceShutdown();
         resolve();
       }, this.options.gracefulShutdownMs);
-      this.server.tryShutdown(() => {
+      let waiting = 2;
+      const done = (): void => {
+        if (--waiting > 0) return;
         clearTimeout(timer);
         resolve();
-      });
+      };
+      // grpc-js ends its sessions gracefully (GOAWAY, calls in flight finish) but calls back at once for a
+      // connection it was handed: the listener's own close, which waits for every connection it accepted
+      // to end, is what says the calls are over.
+      if (listener) listener.close(() => done());
+      else done();
+      if (server) server.tryShutdown(() => done());
+      else done();
     });
   }
 
@@ -118,7 +172,7 @@ export class GrpcApiServer {
       const run = async (): Promise<unknown> => method(call.request as never, { traceparent: timing.traceparent });
       (timing.span ? timing.span.run(run) : run()).then(
         (response) => {
-          this.finish(timing, { code: grpc.status.OK });
+          this.finish(timing, { code: GrpcCode.OK });
           callback(null, response);
         },
         (error: unknown) => callback(this.fail(timing, this.outcomeOf(name, error))),
@@ -132,7 +186,7 @@ export class GrpcApiServer {
       const timing = this.begin(name, call.metadata);
       if (timing.refused) return void call.emit("error", this.fail(timing, timing.refused));
       this.streams.openStream(call as Parameters<ConfigurationStreams["openStream"]>[0]).then(
-        () => this.finish(timing, { code: grpc.status.OK }),
+        () => this.finish(timing, { code: GrpcCode.OK }),
         (error: unknown) => call.emit("error", this.fail(timing, this.outcomeOf(name, error))),
       );
     };
@@ -144,7 +198,7 @@ export class GrpcApiServer {
       const timing = this.begin(name, call.metadata);
       if (timing.refused) return void call.emit("error", this.fail(timing, timing.refused));
       serveTopicEvents(this.options.api, call as TopicEventsCall).then(
-        () => this.finish(timing, { code: grpc.status.OK }),
+        () => this.finish(timing, { code: GrpcCode.OK }),
         (error: unknown) => {
           const status = this.fail(timing, this.outcomeOf(name, error));
           if (!call.cancelled) call.emit("error", status);
@@ -182,12 +236,12 @@ export class GrpcApiServer {
   /** Records a failed call and returns its status as grpc-js sends it. */
   private fail(timing: { method: string; started: bigint; span?: ActiveSpan }, outcome: Outcome): grpc.ServiceError {
     this.finish(timing, outcome);
-    return Object.assign(new Error(outcome.details ?? grpc.status[outcome.code]), { code: outcome.code, details: outcome.details ?? "", metadata: new grpc.Metadata() });
+    return Object.assign(new Error(outcome.details ?? grpcJs().status[outcome.code]), { code: outcome.code, details: outcome.details ?? "", metadata: new (grpcJs().Metadata)() });
   }
 
   /** Records the call's status and latency and ends its span. */
   private finish(timing: { method: string; started: bigint; span?: ActiveSpan }, outcome: Outcome): void {
-    const status = grpc.status[outcome.code] ?? String(outcome.code);
+    const status = grpcJs().status[outcome.code] ?? String(outcome.code);
     const key = `${timing.method}\0${status}`;
     let series = this.series.get(key);
     if (!series) {
@@ -213,7 +267,7 @@ function toOutcome(error: ApiError): Outcome {
 }
 
 /** The codes OpenTelemetry's rpc conventions count as a server-side failure. */
-const SERVER_ERRORS = new Set<number>([grpc.status.UNKNOWN, grpc.status.DEADLINE_EXCEEDED, grpc.status.UNIMPLEMENTED, grpc.status.INTERNAL, grpc.status.UNAVAILABLE, grpc.status.DATA_LOSS]);
+const SERVER_ERRORS = new Set<number>([GrpcCode.UNKNOWN, GrpcCode.DEADLINE_EXCEEDED, GrpcCode.UNIMPLEMENTED, GrpcCode.INTERNAL, GrpcCode.UNAVAILABLE, GrpcCode.DATA_LOSS]);
 
 function first(metadata: grpc.Metadata, key: string): string | undefined {
   const value = metadata.get(key)[0];

@@ -1,6 +1,5 @@
 import type { Registry } from "../registry.js";
 import { CRON_FIELDS } from "./cron/fields.js";
-import { EventRouterBinding } from "./eventrouter/binding.js";
 import { EVENTROUTER_FIELDS } from "./eventrouter/fields.js";
 import { HTTP_FIELDS } from "./http/fields.js";
 import { KAFKA_BINDING_FIELDS } from "./kafka/fields.js";
@@ -11,10 +10,10 @@ import { RABBITMQ_BINDING_FIELDS } from "./rabbitmq/fields.js";
 import { REDIS_BINDING_FIELDS } from "./redis/fields.js";
 import type { Binding } from "./types.js";
 
-/** The built-in bindings components: adding a type is adding a line here. */
+/** The built-in bindings components: adding a type is adding a line here. Each is imported when a manifest names it. */
 export function registerBindings(registry: Registry<Binding>): void {
   // Dapr's type name is accepted unchanged, so Dapr manifests load as they are.
-  registry.register("bindings.cloud.eventrouter", (ctx) => new EventRouterBinding(ctx), { aliases: ["bindings.azure.eventgrid"], metadata: EVENTROUTER_FIELDS });
+  registry.register("bindings.cloud.eventrouter", async (ctx) => new (await import("./eventrouter/binding.js")).EventRouterBinding(ctx), { aliases: ["bindings.azure.eventgrid"], metadata: EVENTROUTER_FIELDS });
   registry.register("bindings.cron", async (ctx) => new (await import("./cron/cron.js")).CronBinding(ctx), { metadata: CRON_FIELDS });
   registry.register("bindings.http", async (ctx) => new (await import("./http/http.js")).HttpBinding(ctx), { metadata: HTTP_FIELDS });
   registry.register("bindings.redis", async (ctx) => new (await import("./redis/redis.js")).RedisBinding(ctx), { metadata: REDIS_BINDING_FIELDS });

@@ -1,5 +1,6 @@
-import * as grpc from "@grpc/grpc-js";
+import type * as grpc from "@grpc/grpc-js";
 import { TRACEPARENT } from "../../diagnostics/tracing.js";
+import { grpcJs } from "../../proto/grpc-js.js";
 import type { TopicEventCERequest } from "../../proto/gen/dapr/proto/runtime/v1/TopicEventCERequest.js";
 import type { TopicEventRequest } from "../../proto/gen/dapr/proto/runtime/v1/TopicEventRequest.js";
 import type { TopicSubscription__Output } from "../../proto/gen/dapr/proto/runtime/v1/TopicSubscription.js";
@@ -123,7 +124,7 @@ const RESERVED = new Set(["content-type", "content-length", "dapr-api-token", "r
  * metadata lowercased, minus what cannot be a header value, the app token as `dapr-api-token`.
  */
 export function callMetadata(entries: Record<string, string>, token: string | undefined, trace?: { traceparent?: string; tracestate?: string }): grpc.Metadata {
-  const metadata = new grpc.Metadata();
+  const metadata = new (grpcJs().Metadata)();
   for (const [rawKey, value] of Object.entries(entries)) {
     const key = rawKey.toLowerCase();
     if (!METADATA_KEY.test(key) || key.endsWith("-bin") || RESERVED.has(key) || !METADATA_VALUE.test(value)) continue;

@@ -1,7 +1,8 @@
-import * as grpc from "@grpc/grpc-js";
+import type * as grpc from "@grpc/grpc-js";
 import { tokenValue, type Token } from "../../util/token.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import { daprProtos } from "../../proto/dapr.js";
+import { grpcJs } from "../../proto/grpc-js.js";
 import type { AppCallbackClient } from "../../proto/gen/dapr/proto/runtime/v1/AppCallback.js";
 import type { AppCallbackAlphaClient } from "../../proto/gen/dapr/proto/runtime/v1/AppCallbackAlpha.js";
 import type { AppCallbackHealthCheckClient } from "../../proto/gen/dapr/proto/runtime/v1/AppCallbackHealthCheck.js";
@@ -41,7 +42,7 @@ function isStatus(error: unknown, code: grpc.status): boolean {
 
 function describe(error: unknown): string {
   const e = error as grpc.ServiceError;
-  return e.code !== undefined ? `${grpc.status[e.code] ?? e.code}: ${e.details || e.message}` : (error as Error).message;
+  return e.code !== undefined ? `${grpcJs().status[e.code] ?? e.code}: ${e.details || e.message}` : (error as Error).message;
 }
 
 /**
@@ -67,16 +68,17 @@ export class GrpcAppChannel implements AppChannel {
     this.appPort = new AppPort(options.address, options.port);
     const { appCallback } = daprProtos();
     const v1 = appCallback.dapr.proto.runtime.v1;
-    this.channel = new grpc.Channel(this.appPort.target, grpc.credentials.createInsecure(), {
+    const { Channel, credentials } = grpcJs();
+    this.channel = new Channel(this.appPort.target, credentials.createInsecure(), {
       "grpc.max_receive_message_length": options.maxReplyBytes,
       "grpc.initial_reconnect_backoff_ms": 100,
       "grpc.max_reconnect_backoff_ms": 1000,
       "grpc.enable_retries": 0,
     });
     const shared = { channelOverride: this.channel };
-    this.callback = new v1.AppCallback(this.appPort.target, grpc.credentials.createInsecure(), shared);
-    this.alpha = new v1.AppCallbackAlpha(this.appPort.target, grpc.credentials.createInsecure(), shared);
-    this.health = new v1.AppCallbackHealthCheck(this.appPort.target, grpc.credentials.createInsecure(), shared);
+    this.callback = new v1.AppCallback(this.appPort.target, credentials.createInsecure(), shared);
+    this.alpha = new v1.AppCallbackAlpha(this.appPort.target, credentials.createInsecure(), shared);
+    this.health = new v1.AppCallbackHealthCheck(this.appPort.target, credentials.createInsecure(), shared);
   }
 
   get target(): string {
@@ -102,7 +104,7 @@ export class GrpcAppChannel implements AppChannel {
       try {
         reply = await this.call<ListTopicSubscriptionsResponse__Output>(this.callback, this.callback.ListTopicSubscriptions, {}, callMetadata({}, tokenValue(this.options.token)), 10_000, signal);
       } catch (error) {
-        if (isStatus(error, grpc.status.UNIMPLEMENTED)) {
+        if (isStatus(error, grpcJs().status.UNIMPLEMENTED)) {
           logger.info("the gRPC app does not implement ListTopicSubscriptions: no programmatic subscriptions");
           return [];
         }
@@ -132,7 +134,7 @@ export class GrpcAppChannel implements AppChannel {
     try {
       reply = await this.call<TopicEventResponse__Output>(this.callback, this.callback.OnTopicEvent, request, metadata, this.options.timeoutMs, event.signal);
     } catch (error) {
-      if (isStatus(error, grpc.status.UNIMPLEMENTED)) return { outcome: "drop", reason: `the app answered ${describe(error)}`, skipDeadLetter: true };
+      if (isStatus(error, grpcJs().status.UNIMPLEMENTED)) return { outcome: "drop", reason: `the app answered ${describe(error)}`, skipDeadLetter: true };
       return { outcome: "retry", reason: `OnTopicEvent: ${describe(error)}` };
     }
     return topicStatus(reply.status);
@@ -157,7 +159,7 @@ export class GrpcAppChannel implements AppChannel {
     try {
       reply = await this.bulkCall(request, metadata, bulk.signal);
     } catch (error) {
-      if (isStatus(error, grpc.status.UNIMPLEMENTED)) return all({ outcome: "drop", reason: `the app answered ${describe(error)} to the bulk`, skipDeadLetter: true });
+      if (isStatus(error, grpcJs().status.UNIMPLEMENTED)) return all({ outcome: "drop", reason: `the app answered ${describe(error)} to the bulk`, skipDeadLetter: true });
       return all({ outcome: "retry", reason: `OnBulkTopicEvent: ${describe(error)}` });
     }
     const byId = new Map(reply.statuses.map((s) => [s.entry_id, s.status]));
@@ -173,7 +175,7 @@ export class GrpcAppChannel implements AppChannel {
       try {
         return await this.call<TopicEventBulkResponse__Output>(this.callback, this.callback.OnBulkTopicEvent, request, metadata, this.options.timeoutMs, signal);
       } catch (error) {
-        if (!isStatus(error, grpc.status.UNIMPLEMENTED)) throw error;
+        if (!isStatus(error, grpcJs().status.UNIMPLEMENTED)) throw error;
         this.bulkAlphaOnly = true;
       }
     }
@@ -186,7 +188,7 @@ export class GrpcAppChannel implements AppChannel {
       (reply) => new Set(reply.bindings),
       (error: unknown) => {
         this.inputBindings = undefined;
-        if (isStatus(error, grpc.status.UNIMPLEMENTED)) return new Set<string>();
+        if (isStatus(error, grpcJs().status.UNIMPLEMENTED)) return new Set<string>();
         throw new AppChannelError(`ListInputBindings: ${describe(error)}`);
       },
     );

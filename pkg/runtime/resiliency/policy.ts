@@ -1,21 +1,5 @@
-import {
-  BrokenCircuitError,
-  TaskCancelledError,
-  CircuitState,
-  ConstantBackoff,
-  ExponentialBackoff,
-  TimeoutStrategy,
-  circuitBreaker,
-  handleAll,
-  noop,
-  timeout,
-  wrap,
-  type CircuitBreakerPolicy,
-  type IBackoff,
-  type IBackoffFactory,
-  type IBreaker,
-  type IPolicy,
-} from "cockatiel";
+import type { CircuitBreakerPolicy, CircuitState, IBackoff, IBackoffFactory, IBreaker, IPolicy } from "cockatiel";
+import { cockatiel } from "../../util/cockatiel.js";
 import { compileTrip as compileTripSync, type BreakerCounts, type CircuitBreakerSpec, type ResiliencySpec, type RetryPolicySpec, type TargetPolicies, type TripProgram } from "../../apis/resiliency.js";
 import { NEVER_ABORTED } from "../../util/abort.js";
 
@@ -64,7 +48,7 @@ export class CelBreaker implements IBreaker {
   }
 
   success(state: CircuitState): void {
-    if (state === CircuitState.HalfOpen) return this.reset();
+    if (state === cockatiel().CircuitState.HalfOpen) return this.reset();
     this.roll();
     this.counts.requests++;
     this.counts.totalSuccesses++;
@@ -73,7 +57,7 @@ export class CelBreaker implements IBreaker {
   }
 
   failure(state: CircuitState): boolean {
-    if (state === CircuitState.HalfOpen) {
+    if (state === cockatiel().CircuitState.HalfOpen) {
       this.reset();
       return true;
     }
@@ -121,12 +105,14 @@ export interface RetrySchedule {
 }
 
 export function retrySchedule(spec: RetryPolicySpec): RetrySchedule {
+  const { ConstantBackoff, ExponentialBackoff } = cockatiel();
   const backoff = spec.policy === "constant" ? new ConstantBackoff(spec.durationMs) : new ExponentialBackoff({ initialDelay: spec.initialIntervalMs, maxDelay: spec.maxIntervalMs, exponent: 1.5 });
   return { backoff, maxRetries: spec.maxRetries, retryable: matches(spec) };
 }
 
 export function breakerPolicy(spec: CircuitBreakerSpec, now?: () => number): CircuitBreakerPolicy {
   // cockatiel lets one call through when half-open and closes on its success: gobreaker's maxRequests 1.
+  const { circuitBreaker, handleAll } = cockatiel();
   return circuitBreaker(handleAll, { halfOpenAfter: spec.timeoutMs, breaker: new CelBreaker(compileTripSync(spec.trip), spec.intervalMs, now) });
 }
 
@@ -171,6 +157,7 @@ export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): Ta
   let openedAt = 0;
   const stateWaiters = new Set<() => void>();
   if (breaker) {
+    const { CircuitState } = cockatiel();
     breaker.onStateChange((state) => {
       if (state === CircuitState.Open) openedAt = Date.now();
       for (const wake of stateWaiters) wake();
@@ -180,15 +167,16 @@ export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): Ta
     });
     breaker.onBreak(() => events.activation?.("circuitbreaker"));
   }
-  const timeoutPolicy = parts.timeoutMs !== undefined ? timeout(parts.timeoutMs, TimeoutStrategy.Aggressive) : undefined;
+  const timeoutPolicy = parts.timeoutMs !== undefined ? cockatiel().timeout(parts.timeoutMs, cockatiel().TimeoutStrategy.Aggressive) : undefined;
   timeoutPolicy?.onTimeout(() => events.activation?.("timeout"));
-  const inner: IPolicy = breaker && timeoutPolicy ? wrap(breaker, timeoutPolicy) : (breaker ?? timeoutPolicy ?? noop);
+  const inner: IPolicy | undefined = breaker && timeoutPolicy ? cockatiel().wrap(breaker, timeoutPolicy) : (breaker ?? timeoutPolicy);
   // With neither a breaker nor a timeout (the built-in delivery policy), the attempt is called directly:
   // cockatiel's noop policy costs some 1.5 us and 1.1 KB per call (bench/profile-delivery.mjs), on every delivery.
-  const attempt = inner === noop ? <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => fn(NEVER_ABORTED) : <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => inner.execute((context) => fn(context.signal));
+  const attempt = !inner ? <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => fn(NEVER_ABORTED) : <T>(fn: (signal: AbortSignal) => Promise<T>): Promise<T> => inner.execute((context) => fn(context.signal));
 
   const whenCallable = async (signal?: AbortSignal): Promise<void> => {
     if (!breaker) return;
+    const { CircuitState } = cockatiel();
     while (!signal?.aborted) {
       const state = breaker.state;
       if (state === CircuitState.Closed) return;
@@ -218,13 +206,13 @@ export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): Ta
     for (let retries = 0; ; ) {
       if (waitWhileOpen) await whenCallable(signal);
       // Stopped while waiting: no new attempt (the caller hands the message back to the broker).
-      if (signal?.aborted) throw new TaskCancelledError("stopped before the next attempt");
+      if (signal?.aborted) throw new (cockatiel().TaskCancelledError)("stopped before the next attempt");
       try {
         // The caller's signal ends waits (the gate, backoff), never an attempt under way: a stopping
         // subscription lets in-flight deliveries finish. The attempt's signal aborts on a timeout only.
         return await attempt(fn);
       } catch (error) {
-        if (waitWhileOpen && error instanceof BrokenCircuitError && !signal?.aborted) continue;
+        if (waitWhileOpen && error instanceof cockatiel().BrokenCircuitError && !signal?.aborted) continue;
         if (!retry || signal?.aborted || !retry.retryable(error) || (retry.maxRetries >= 0 && retries >= retry.maxRetries)) throw error;
         retries++;
         backoff = backoff ? backoff.next(undefined) : retry.backoff.next(undefined);
