@@ -145,14 +145,20 @@ describe("delayed delivery drills: pubsub.redis (a private redis-server each)", 
   }, 60_000);
 });
 
+/** A private RabbitMQ node, a drill on a new topic and its sidecar, once the sidecar consumes the topic's queue. */
+async function privateRabbitDrill(): Promise<{ rabbit: PrivateRabbitMQ; d: DelayedDrill; sc: SidecarProcess }> {
+  const rabbit = await PrivateRabbitMQ.start();
+  servers.push(rabbit);
+  const d = await startDelayedDrill(rabbitComponent("bus", { connectionString: rabbit.url, reconnectWaitSeconds: "1" }), apps);
+  const sc = await sidecar(d);
+  await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
+  await rabbit.waitForConsumers(`${d.appId}-${d.topic}`);
+  return { rabbit, d, sc };
+}
+
 (rabbitmqInstalled() ? describe : describe.skip)("delayed delivery drills: pubsub.rabbitmq (a private RabbitMQ node)", () => {
   it("RabbitMQ is stopped and restarted with delayed messages pending: the quorum delay queues keep them, every one is delivered, none early", async () => {
-    const rabbit = await PrivateRabbitMQ.start();
-    servers.push(rabbit);
-    const d = await startDelayedDrill(rabbitComponent("bus", { connectionString: rabbit.url, reconnectWaitSeconds: "1" }), apps);
-    const sc = await sidecar(d);
-    await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
-    await rabbit.waitForConsumers(`${d.appId}-${d.topic}`);
+    const { rabbit, d, sc } = await privateRabbitDrill();
     // Due after the node is back on an idle machine; on a loaded one some expire while it is away, and RabbitMQ
     // dead-letters them as it recovers the queues: either way none may be lost or early.
     await publishDelayed(sc, d.topic, 0, 50, "15s");
@@ -165,12 +171,7 @@ describe("delayed delivery drills: pubsub.redis (a private redis-server each)", 
   // The crash RabbitMQ 3.10 does not survive for a quorum queue declared within about a second before it: every
   // queue a delayed message waits in must be older than that when the message arrives, on a topic never used before.
   it("RabbitMQ is SIGKILLed within half a second of accepting 50 delayed messages to a new topic, and restarted: every one is delivered, none early", async () => {
-    const rabbit = await PrivateRabbitMQ.start();
-    servers.push(rabbit);
-    const d = await startDelayedDrill(rabbitComponent("bus", { connectionString: rabbit.url, reconnectWaitSeconds: "1" }), apps);
-    const sc = await sidecar(d);
-    await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
-    await rabbit.waitForConsumers(`${d.appId}-${d.topic}`);
+    const { rabbit, d, sc } = await privateRabbitDrill();
     await publishDelayed(sc, d.topic, 0, 50, "3s");
     const accepted = Date.now();
     await rabbit.kill();
