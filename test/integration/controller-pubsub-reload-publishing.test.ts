@@ -2,8 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { rm, truncate, utimes, writeFile } from "node:fs/promises";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
@@ -12,6 +10,7 @@ import { brokerAvailable } from "../support/brokers.js";
 import { componentYaml } from "../support/manifests.js";
 import { waitFor } from "../support/ports.js";
 import { createRuntime, resourcesFolder, type TestRuntime } from "../support/runtime.js";
+import { startTestApp, type TestApp } from "../support/testapp.js";
 
 /**
  * Hot reloads of pub/sub components while an app publishes without pause, in standalone mode (files under
@@ -52,7 +51,7 @@ async function brokerConnections(appId: string): Promise<{ redis: number; rabbit
   const topic = `reload-${randomUUID()}`;
   const received = new Set<string>();
   let dir: string;
-  let app: http.Server;
+  let app: TestApp;
   let rt: TestRuntime;
   let variant = 0;
 
@@ -71,22 +70,15 @@ async function brokerConnections(appId: string): Promise<{ redis: number; rabbit
   };
 
   beforeAll(async () => {
-    app = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on("data", (c: Buffer) => chunks.push(c));
-      req.on("end", () => {
-        if (req.method === "GET" && req.url === "/runtime/subscribe") {
-          res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(BROKERS.map((b) => ({ pubsubname: b.name, topic, route: `/deliver/${b.name}` }))));
-          return;
-        }
-        const event = JSON.parse(Buffer.concat(chunks).toString()) as { data: { id: string } };
-        received.add(event.data.id);
-        res.writeHead(200, { "Content-Type": "application/json" }).end('{"status":"SUCCESS"}');
+    app = await startTestApp({ subscriptions: BROKERS.map((b) => ({ pubsubname: b.name, topic, route: `/deliver/${b.name}` })) });
+    for (const broker of BROKERS) {
+      app.respond(`/deliver/${broker.name}`, (request) => {
+        received.add(request.json<{ data: { id: string } }>().data.id);
+        return { status: 200, body: { status: "SUCCESS" } };
       });
-    });
-    await new Promise<void>((resolve) => app.listen(0, "127.0.0.1", () => resolve()));
+    }
     dir = await resourcesFolder(Object.fromEntries(BROKERS.map((b) => [`${b.name}.yaml`, manifest(b, 0)])));
-    rt = createRuntime({ appId, resourcesPaths: [dir], appPort: (app.address() as AddressInfo).port }, { controllerTuning: { debounceMs: 30 } });
+    rt = createRuntime({ appId, resourcesPaths: [dir], appPort: app.port }, { controllerTuning: { debounceMs: 30 } });
     await rt.start();
     await waitFor(async () => {
       const body = (await (await fetch(`${rt.url}/v1.0/metadata`)).json()) as { subscriptions?: Array<{ pubsubname: string }> };
@@ -96,7 +88,7 @@ async function brokerConnections(appId: string): Promise<{ redis: number; rabbit
 
   afterAll(async () => {
     await rt?.close();
-    await new Promise<void>((resolve) => (app ? app.close(() => resolve()) : resolve()));
+    await app?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
     const redis = new Redis({ host: "127.0.0.1", port: 6379, lazyConnect: true });
     await redis.connect();
