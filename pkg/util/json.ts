@@ -268,3 +268,15 @@ function literalEnd(bytes: Buffer, i: number, literal: Buffer): number {
   for (let k = 1; k < literal.length; k++) if (bytes[i + k] !== literal[k]) return -1;
   return i + literal.length;
 }
+
+/** What JSON.stringify escapes in a string: `"`, `\`, control characters and (lone) surrogates. */
+const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/**
+ * JSON.stringify of a string: quoted as it is when nothing in it needs an escape, which a regular
+ * expression test finds in half the time JSON.stringify's own set-up takes on a short string (the
+ * envelope quotes eight per publish).
+ */
+export function jsonString(value: string): string {
+  return ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { checkJsonText, jsonTooDeep, MAX_JSON_DEPTH } from "../../pkg/util/json.js";
+import { checkJsonText, jsonString, jsonTooDeep, MAX_JSON_DEPTH } from "../../pkg/util/json.js";
 
 /** What checkJsonText must say: JSON.parse's verdict on the decoded bytes, and the depth bound's. */
 function reference(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): string {
@@ -60,5 +60,11 @@ describe("the JSON text check (pkg/util/json checkJsonText)", () => {
     const long = fc.tuple(fc.nat({ max: 80 }), fc.array(special, { maxLength: 3 }), fc.nat({ max: 80 }), fc.constantFrom('"]', "]", '"', '",1]')).map(([before, bytes, after, end]) => Buffer.concat([Buffer.from('["' + "x".repeat(before)), Buffer.from(bytes), Buffer.from("y".repeat(after) + end)]));
     fc.assert(fc.property(long, (bytes) => agrees(bytes)), { numRuns: 5000 });
     fc.assert(fc.property(fc.uint8Array({ minLength: 64, maxLength: 200 }).map((bytes) => Buffer.concat([Buffer.from('{"k":"'), Buffer.from(bytes.map((b) => (b < 0x40 ? 0x61 + (b % 26) : b))), Buffer.from('"}')])), (bytes) => agrees(bytes)), { numRuns: 2000 });
+  });
+
+  it("quotes a string as JSON.stringify does", () => {
+    for (const value of ["", "plain", 'a"b', "a\\b", "\u0000", "\u001f", "\u007f", "\u2028", "\ud83d\ude00", "\ud83d", "x\ude00", "é"]) expect(jsonString(value)).toBe(JSON.stringify(value));
+    fc.assert(fc.property(fc.string({ unit: "binary" }), (value) => expect(jsonString(value)).toBe(JSON.stringify(value))), { numRuns: 3000 });
+    fc.assert(fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) }), (value) => expect(jsonString(value)).toBe(JSON.stringify(value))), { numRuns: 3000 });
   });
 });

@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
-import { checkJsonText, JsonDepthError, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
 
 /**
  * The CloudEvent envelope as daprd 1.18 writes it for a `dapr.io` pub/sub (components-contrib
@@ -77,7 +77,7 @@ export function serializeDaprEnvelope(input: DaprEnvelopeInput): Buffer {
 
 /** Everything after `data`, in Go's sorted key order, with the closing brace. */
 function daprAttributes(input: DaprEnvelopeInput, contentType: string): string {
-  const q = JSON.stringify;
+  const q = jsonString;
   const nowMs = Date.now();
   let out = `,"datacontenttype":${q(contentType)}`;
   if (input.deliverAt !== undefined) out += `,"deliverat":"${new Date(input.deliverAt).toISOString()}"`;

@@ -1,7 +1,7 @@
 import type { WireDialect } from "../../apis/dialect.js";
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
-import { checkJsonText, JsonDepthError, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
 
 /** ARCHITECTURE.md "Identity": the `type` the envelope sets. */
 export const EVENT_TYPE = "com.runtime.event.sent";
@@ -111,7 +111,7 @@ function spliced(prefix: string, data: Buffer): Buffer {
 
 /** The attributes as the start of a JSON object, without its closing brace. */
 function envelopeHead(input: EnvelopeInput, contentType: string): string {
-  const q = JSON.stringify;
+  const q = jsonString;
   const nowMs = Date.now();
   let head = `{"id":${input.id === undefined ? `"${randomUUID()}"` : q(input.id)},"source":${q(input.appId)},"type":${q(input.eventType ?? EVENT_TYPE)},"specversion":"1.0","datacontenttype":${q(contentType)},"time":"${isoTime(nowMs)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
   if (input.traceparent) head += `,"traceparent":${q(input.traceparent)},"traceid":${q(input.traceparent)}`;
