@@ -270,6 +270,7 @@ function literalEnd(bytes: Buffer, i: number, literal: Buffer): number {
 }
 
 /** What JSON.stringify escapes in a string: `"`, `\`, control characters and (lone) surrogates. */
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
 const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
 
 /**
