@@ -119,15 +119,24 @@ export const MAX_TTL_MS = 9_223_372_036_854;
 
 /** The value of `name` (or the first alias present), case-insensitively; undefined when absent or empty. */
 export function metadataValue(metadata: Readonly<Record<string, string>>, name: string, aliases: readonly string[] = []): string | undefined {
-  // Read for each publish option of each publish, mostly of no metadata at all: nothing is built then.
-  const keys = Object.keys(metadata);
-  if (keys.length === 0) return undefined;
-  for (let i = -1; i < aliases.length; i++) {
-    const wanted = (i < 0 ? name : aliases[i]!).toLowerCase();
-    for (const key of keys) {
-      const value = metadata[key]!;
-      if (value !== "" && key.toLowerCase() === wanted) return value;
-    }
+  // Read on every publish, mostly of empty metadata: no list of candidates, no entries array.
+  const value = ownValue(metadata, name);
+  if (value !== undefined) return value;
+  for (const alias of aliases) {
+    const aliased = ownValue(metadata, alias);
+    if (aliased !== undefined) return aliased;
+  }
+  return undefined;
+}
+
+/** The first own key equal to `name` in any letter case, with a value that is not empty. */
+function ownValue(metadata: Readonly<Record<string, string>>, name: string): string | undefined {
+  let wanted: string | undefined;
+  for (const key in metadata) {
+    if (!Object.hasOwn(metadata, key)) continue;
+    wanted ??= name.toLowerCase();
+    const value = metadata[key]!;
+    if (value !== "" && key.toLowerCase() === wanted) return value;
   }
   return undefined;
 }
@@ -177,8 +186,17 @@ export function metadataTtlMs(metadata: Readonly<Record<string, string>>): numbe
   return Math.min(ms, MAX_TTL_MS);
 }
 
+const NO_PUBLISH_OPTIONS: PublishOptions = Object.freeze({ rawPayload: false });
+
+function hasOwnKey(metadata: Readonly<Record<string, string>>): boolean {
+  for (const key in metadata) if (Object.hasOwn(metadata, key)) return true;
+  return false;
+}
+
 /** A publish request's (or bulk entry's) metadata, read once. */
 export function readPublishOptions(metadata: Readonly<Record<string, string>>, now: number = Date.now()): PublishOptions {
+  // Most publishes carry no metadata at all.
+  if (!hasOwnKey(metadata)) return NO_PUBLISH_OPTIONS;
   return { rawPayload: metadataBool(metadata, "rawPayload", false), ttlMs: metadataTtlMs(metadata), delivery: metadataDelivery(metadata, now) };
 }
 

@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
-import { JsonDepthError, jsonTooDeep, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
 
 /**
  * The CloudEvent envelope as daprd 1.18 writes it for a `dapr.io` pub/sub (components-contrib
@@ -62,14 +62,11 @@ export function serializeDaprEnvelope(input: DaprEnvelopeInput): Buffer {
   const tail = daprAttributes(input, contentType);
   if (isContentType(contentType, "application/json")) {
     if (input.serialisedJson) return joined('{"data":', input.data, tail);
-    const text = input.data.toString("utf8");
-    try {
-      JSON.parse(text);
-    } catch {
-      return Buffer.from(`{"data":${JSON.stringify(text)}${tail}`);
-    }
-    if (jsonTooDeep(input.data)) throw new DaprEnvelopeError(`the body is ${new JsonDepthError(MAX_JSON_DEPTH).message}`);
-    if (!isUtf8(input.data)) return Buffer.from(`{"data":${text}${tail}`);
+    // JSON.parse's verdict without its object graph: only whether the body is JSON matters here.
+    const verdict = checkJsonText(input.data);
+    if (verdict === "invalid") return Buffer.from(`{"data":${JSON.stringify(input.data.toString("utf8"))}${tail}`);
+    if (verdict === "too-deep") throw new DaprEnvelopeError(`the body is ${new JsonDepthError(MAX_JSON_DEPTH).message}`);
+    if (!isUtf8(input.data)) return Buffer.from(`{"data":${input.data.toString("utf8")}${tail}`);
     return joined('{"data":', input.data, tail);
   }
   if (isContentType(contentType, OCTET_STREAM) || isContentType(contentType, "application/cloudevents+protobuf")) {
@@ -80,7 +77,7 @@ export function serializeDaprEnvelope(input: DaprEnvelopeInput): Buffer {
 
 /** Everything after `data`, in Go's sorted key order, with the closing brace. */
 function daprAttributes(input: DaprEnvelopeInput, contentType: string): string {
-  const q = JSON.stringify;
+  const q = jsonString;
   const nowMs = Date.now();
   let out = `,"datacontenttype":${q(contentType)}`;
   if (input.deliverAt !== undefined) out += `,"deliverat":"${new Date(input.deliverAt).toISOString()}"`;

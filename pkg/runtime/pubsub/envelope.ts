@@ -1,7 +1,7 @@
 import type { WireDialect } from "../../apis/dialect.js";
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
-import { JsonDepthError, jsonTooDeep, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
 
 /** ARCHITECTURE.md "Identity": the `type` the envelope sets. */
 export const EVENT_TYPE = "com.runtime.event.sent";
@@ -86,18 +86,13 @@ export function serializeEnvelope(input: EnvelopeInput): Buffer {
   if (isJsonMediaType(type)) {
     // A bulk body of 100 entries re-checked each event: a decode, a parse and a scan per entry for nothing.
     if (input.serialisedJson) return spliced(`${head},"data":`, input.data);
-    const text = input.data.toString("utf8");
-    if (text.trim() === "") return Buffer.from(`${head},"data":""}`);
-    // A byte scan, not a second parse: the hot path pays one JSON.parse in all.
-    const tooDeep = jsonTooDeep(input.data);
-    try {
-      JSON.parse(text);
-    } catch {
-      return Buffer.from(`${head},"data":${JSON.stringify(text.trim())}}`);
-    }
-    if (tooDeep) throw new EnvelopeError(`the body is ${new JsonDepthError(MAX_JSON_DEPTH).message}`);
+    // JSON.parse's verdict without its object graph, in one byte scan that also bounds the depth.
+    const verdict = checkJsonText(input.data);
+    // Text that is not JSON (an empty or blank body among it) is carried as a string, trimmed.
+    if (verdict === "invalid") return Buffer.from(`${head},"data":${JSON.stringify(input.data.toString("utf8").trim())}}`);
+    if (verdict === "too-deep") throw new EnvelopeError(`the body is ${new JsonDepthError(MAX_JSON_DEPTH).message}`);
     // The publisher's own bytes, unless they are not UTF-8 (then the decoded text, as JSON requires).
-    if (!isUtf8(input.data)) return Buffer.from(`${head},"data":${text}}`);
+    if (!isUtf8(input.data)) return Buffer.from(`${head},"data":${input.data.toString("utf8")}}`);
     return spliced(`${head},"data":`, input.data);
   }
   if (isTextMediaType(type)) return Buffer.from(`${head},"data":${JSON.stringify(input.data.toString("utf8"))}}`);
@@ -116,7 +111,7 @@ function spliced(prefix: string, data: Buffer): Buffer {
 
 /** The attributes as the start of a JSON object, without its closing brace. */
 function envelopeHead(input: EnvelopeInput, contentType: string): string {
-  const q = JSON.stringify;
+  const q = jsonString;
   const nowMs = Date.now();
   let head = `{"id":${input.id === undefined ? `"${randomUUID()}"` : q(input.id)},"source":${q(input.appId)},"type":${q(input.eventType ?? EVENT_TYPE)},"specversion":"1.0","datacontenttype":${q(contentType)},"time":"${isoTime(nowMs)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
   if (input.traceparent) head += `,"traceparent":${q(input.traceparent)},"traceid":${q(input.traceparent)}`;
