@@ -333,6 +333,9 @@ export async function runPubSubTarget(which: string | PubSubTarget): Promise<voi
       },
     };
 
-    for (const c of casesFor(target)) it(c.name, () => c.run(harness));
+    // A case waits up to the target's timeoutMs at each step (an outage case: init, down, up at twice it, a publish):
+    // Jest's own limit is set past the sum, so a slow step fails with its own message, not Jest's bare timeout.
+    const caseTimeoutMs = Math.max(20_000, harness.timeoutMs * 6);
+    for (const c of casesFor(target)) it(c.name, () => c.run(harness), caseTimeoutMs);
   });
 }
