@@ -1,4 +1,5 @@
 import { setTimeout as delay } from "node:timers/promises";
+import { watchAbort } from "../../util/abort.js";
 
 /** Aborted waits reject with this; the subscription handler turns it into "not processed, redeliver". */
 export class StoppedError extends Error {
@@ -9,23 +10,22 @@ export class StoppedError extends Error {
 }
 
 interface Waiter {
-  signal: AbortSignal;
   resolve(release: () => void): void;
-  reject(error: Error): void;
+  /** Stops watching the signal; a waiter whose signal aborted was rejected and is skipped. */
+  unwatch(): void;
+  aborted: boolean;
 }
 
 /**
  * A FIFO counting semaphore: bounded concurrency per subscription, so a slow app gets backpressure
  * rather than a pile-up of requests. A burst can queue thousands of waiters on one subscription's
- * signal: they share one abort listener per signal (an EventTarget finds a listener to remove by a
- * walk of its list, so one each would make a burst quadratic), and the queue is read from a moving head.
+ * signal: they watch it through watchAbort (one listener per signal), an aborted one is skipped when
+ * its turn comes, and the queue is read from a moving head, so a burst costs linear time.
  */
 export class Semaphore {
   private queue: Array<Waiter | undefined> = [];
   private head = 0;
   private used = 0;
-  /** Per signal with waiters: how many wait, and the listener that rejects them all when it aborts. */
-  private readonly watched = new Map<AbortSignal, { waiting: number; onAbort: () => void }>();
 
   constructor(private readonly limit: number) {}
 
@@ -36,15 +36,12 @@ export class Semaphore {
       return Promise.resolve(this.releaser());
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ signal, resolve, reject });
-      const watch = this.watched.get(signal);
-      if (watch) {
-        watch.waiting++;
-        return;
-      }
-      const onAbort = (): void => this.abortWaiters(signal);
-      this.watched.set(signal, { waiting: 1, onAbort });
-      signal.addEventListener("abort", onAbort, { once: true });
+      const waiter: Waiter = { resolve, unwatch: () => undefined, aborted: false };
+      waiter.unwatch = watchAbort(signal, () => {
+        waiter.aborted = true;
+        reject(new StoppedError());
+      });
+      this.queue.push(waiter);
     });
   }
 
@@ -68,35 +65,13 @@ export class Semaphore {
         this.queue = this.queue.slice(this.head);
         this.head = 0;
       }
-      if (!waiter) continue;
-      this.unwatch(waiter.signal);
+      if (!waiter || waiter.aborted) continue;
+      waiter.unwatch();
       return waiter;
     }
     this.queue = [];
     this.head = 0;
     return undefined;
-  }
-
-  private unwatch(signal: AbortSignal): void {
-    const watch = this.watched.get(signal)!;
-    if (--watch.waiting > 0) return;
-    this.watched.delete(signal);
-    signal.removeEventListener("abort", watch.onAbort);
-  }
-
-  private abortWaiters(signal: AbortSignal): void {
-    this.watched.delete(signal);
-    const rejected: Waiter[] = [];
-    const kept: Array<Waiter | undefined> = [];
-    for (let i = this.head; i < this.queue.length; i++) {
-      const waiter = this.queue[i];
-      if (!waiter) continue;
-      if (waiter.signal === signal) rejected.push(waiter);
-      else kept.push(waiter);
-    }
-    this.queue = kept;
-    this.head = 0;
-    for (const waiter of rejected) waiter.reject(new StoppedError());
   }
 }
 
