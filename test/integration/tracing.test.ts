@@ -1,6 +1,6 @@
 /**
  * OpenTelemetry traces from publish to delivery, through the built sidecar: an in-process
- * OTLP/HTTP receiver (JSON encoding, what @opentelemetry/exporter-trace-otlp-http sends) collects the
+ * OTLP/HTTP receiver (protobuf, what daprd's exporter and the sidecar's send) collects the
  * spans; a caller's traceparent is continued by the server span, the broker write is a producer span,
  * the delivery a consumer span whose context the app receives.
  */
@@ -9,22 +9,13 @@ import { writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { decodeTraces, type OtlpSpan } from "../support/otlp.js";
 import { freePort, waitFor } from "../support/ports.js";
 import * as grpc from "@grpc/grpc-js";
 import { daprProtos } from "../../pkg/proto/dapr.js";
 import { startSidecar, type SidecarProcess } from "../support/sidecar.js";
 import { tempDir } from "../support/tempdirs.js";
 import { startTestApp, type TestApp } from "../support/testapp.js";
-
-interface OtlpSpan {
-  traceId: string;
-  spanId: string;
-  parentSpanId?: string;
-  name: string;
-  kind: number;
-  attributes: Array<{ key: string; value: Record<string, unknown> }>;
-  service: string;
-}
 
 // OTLP's SpanKind numbers (SPAN_KIND_SERVER = 2, ...).
 const KIND = { server: 2, producer: 4, consumer: 5 };
@@ -39,14 +30,9 @@ class OtlpReceiver {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
-        if (req.url === "/v1/traces" && String(req.headers["content-type"]).startsWith("application/json")) {
-          const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { resourceSpans: Array<{ resource: { attributes: OtlpSpan["attributes"] }; scopeSpans: Array<{ spans: Omit<OtlpSpan, "service">[] }> }> };
-          for (const rs of body.resourceSpans) {
-            const service = String(rs.resource.attributes.find((a) => a.key === "service.name")?.value["stringValue"]);
-            for (const ss of rs.scopeSpans) for (const span of ss.spans) this.spans.push({ ...span, service });
-          }
-        }
-        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+        if (req.url === "/v1/traces" && req.headers["content-type"] === "application/x-protobuf") this.spans.push(...decodeTraces(Buffer.concat(chunks)));
+        // An empty ExportTraceServiceResponse: everything accepted.
+        res.writeHead(200, { "content-type": "application/x-protobuf" }).end();
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
