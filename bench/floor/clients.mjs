@@ -56,10 +56,13 @@ async function redis({ host }) {
   };
 }
 
-/** amqplib: a confirm channel publishing persistent messages to a durable fanout exchange per topic; a consumer channel with prefetch 1000 and manual acks. */
-async function rabbitmq({ url }) {
+/**
+ * amqplib: a confirm channel publishing persistent messages to a durable fanout exchange per topic; a consumer channel
+ * with prefetch 1000 and manual acks. `noDelay` is the socket's TCP_NODELAY, as the component sets it (Nagle off).
+ */
+async function rabbitmq({ url, noDelay }) {
   const { connect } = await import("amqplib");
-  const connection = await connect(url);
+  const connection = await connect(url, { noDelay });
   const publisher = await connection.createConfirmChannel();
   const exchanges = new Map();
   const exchange = (channel, topic) => {

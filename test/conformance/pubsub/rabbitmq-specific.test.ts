@@ -229,6 +229,21 @@ async function stop(pubsub: RabbitMQPubSub, topic: string, group: string): Promi
     expect(got).toEqual(["orders.eu", "orders.last"]);
   });
 
+  it("a publish the broker refuses by closing the publish channel (the topic's exchange is of another kind) fails alone: the next publishes, to a topic published before too, go through a new channel", async () => {
+    const pubsub = await open();
+    const { topic, group, queue } = names();
+    const clash = names().topic;
+    await (await adminChannel()).assertExchange(clash, "direct", { durable: true });
+    await stop(pubsub, topic, group);
+    await pubsub.publish({ topic, data: Buffer.from("before"), metadata: {} });
+    await expect(pubsub.publish({ topic: clash, data: Buffer.from("refused"), metadata: {} })).rejects.toThrow(/PRECONDITION_FAILED|inequivalent/);
+    await pubsub.publish({ topic, data: Buffer.from("after"), metadata: {} });
+    await expect(pubsub.publish({ topic: clash, data: Buffer.from("refused again"), metadata: {} })).rejects.toThrow(/PRECONDITION_FAILED|inequivalent/);
+    await pubsub.publish({ topic, data: Buffer.from("last"), metadata: {} });
+    const channel = await adminChannel();
+    expect((await channel.checkQueue(queue)).messageCount).toBe(3);
+  });
+
   it("refuses a delayed message whose routingKey starts with the delay ladder's own word", async () => {
     const pubsub = await open({ exchangeKind: "topic" });
     const { topic } = names();

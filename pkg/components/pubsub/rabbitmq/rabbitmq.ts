@@ -65,11 +65,16 @@ export class RabbitMQPubSub extends BrokerPubSub<RabbitMQSettings, RabbitMQSubsc
     return this.connection?.up ?? false;
   }
 
-  async publish(request: PublishRequest): Promise<void> {
-    const { publisher } = this.ready();
-    const message = outgoing(request.data, request.contentType, request.ttlMs, request.metadata);
-    if (request.deliverAt !== undefined) return this.holdDelayed(request.topic, message, request.deliverAt);
-    await publisher.publish(request.topic, message);
+  /** Not async: an async function's own promise and await are a part of a publish's CPU worth saving. */
+  publish(request: PublishRequest): Promise<void> {
+    try {
+      const { publisher } = this.ready();
+      const message = outgoing(request.data, request.contentType, request.ttlMs, request.metadata);
+      if (request.deliverAt !== undefined) return this.holdDelayed(request.topic, message, request.deliverAt);
+      return publisher.publish(request.topic, message);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
   }
 
   async bulkPublish(request: { topic: string; entries: BulkPublishEntry[]; metadata: Record<string, string> }): Promise<BulkPublishResult> {

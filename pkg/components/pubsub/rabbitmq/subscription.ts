@@ -158,9 +158,10 @@ export class RabbitMQSubscription implements ActiveSubscription {
     this.pool.push({ state, message });
   }
 
-  private async process({ state, message }: Delivery): Promise<void> {
+  /** Not async, and its settler one object: a delivery's own promises and closures are a part of its CPU worth saving. */
+  private process({ state, message }: Delivery): Promise<unknown> {
     // A message that waited its turn on a channel that died since: the broker requeued it, so it is not handled here twice.
-    if (!state.open) return;
+    if (!state.open) return DONE;
     const { acks } = state;
     const { handler, topic, settings, logger, queue, now } = this.deps;
     const expiresAt = Number(message.properties.headers?.[EXPIRES_AT_HEADER]);
@@ -168,22 +169,41 @@ export class RabbitMQSubscription implements ActiveSubscription {
       // As RabbitMQ treats an expired message: rejected without requeue, so a DLX (enableDeadLetter) receives it.
       logger.debug(`a message of queue ${queue} expired (ttlInSeconds) before delivery; not delivered`);
       if (!settings.autoAck) acks.nack(message, false);
-      return;
+      return DONE;
     }
     const delivered: PubSubMessage = { topic, data: message.content, contentType: message.properties.contentType as string | undefined, metadata: message.fields.routingKey ? { routingKey: message.fields.routingKey } : {} };
     // autoAck: the broker settled each message when it sent it. No term: a message the runtime gave up is acknowledged, as Dapr's is.
-    const settler: Settler = settings.autoAck
-      ? { ack: () => undefined, nack: () => undefined }
-      : {
-          ack: () => acks.ack(message),
-          nack: async (delayMs) => {
-            const requeue = settings.requeueInFailure || this.signal.aborted;
-            if (delayMs > 0) await sleep(delayMs, undefined, { signal: this.signal }).catch(() => undefined);
-            logger.debug(`a message of queue ${queue} goes back: ${requeue ? "requeued" : "rejected (requeueInFailure is false)"}`);
-            acks.nack(message, requeue);
-          },
-        };
-    await deliver(handler, delivered, settler, () => (this.signal.aborted ? 0 : message.fields.redelivered ? REQUEUE_PAUSE_REDELIVERED_MS : REQUEUE_PAUSE_MS));
+    const settler: Settler = settings.autoAck ? SETTLED_BY_BROKER : new MessageSettler(this, acks, message);
+    return deliver(handler, delivered, settler, () => (this.signal.aborted ? 0 : message.fields.redelivered ? REQUEUE_PAUSE_REDELIVERED_MS : REQUEUE_PAUSE_MS));
+  }
+
+  /** A message the handler failed goes back to the queue (or is rejected, per requeueInFailure) after `delayMs`. */
+  async requeue(acks: AckBatcher, message: ConsumeMessage, delayMs: number): Promise<void> {
+    const { settings, logger, queue } = this.deps;
+    const requeue = settings.requeueInFailure || this.signal.aborted;
+    if (delayMs > 0) await sleep(delayMs, undefined, { signal: this.signal }).catch(() => undefined);
+    logger.debug(`a message of queue ${queue} goes back: ${requeue ? "requeued" : "rejected (requeueInFailure is false)"}`);
+    acks.nack(message, requeue);
+  }
+}
+
+const DONE: Promise<void> = Promise.resolve();
+const SETTLED_BY_BROKER: Settler = { ack: () => undefined, nack: () => undefined };
+
+/** One delivery's settling: acknowledged through the channel's batcher, or requeued by its subscription. */
+class MessageSettler implements Settler {
+  constructor(
+    private readonly subscription: RabbitMQSubscription,
+    private readonly acks: AckBatcher,
+    private readonly message: ConsumeMessage,
+  ) {}
+
+  ack(): void {
+    this.acks.ack(this.message);
+  }
+
+  nack(delayMs: number): Promise<void> {
+    return this.subscription.requeue(this.acks, this.message, delayMs);
   }
 }
 
