@@ -1,6 +1,6 @@
 import type { PubSubMessage } from "../../components/pubsub/types.js";
 import { JsonDepthError, jsonTooDeep, MAX_JSON_DEPTH } from "../../util/json.js";
-import { JsonMembers } from "../../util/json-members.js";
+import { JsonMembers, type JsonMembersFound } from "../../util/json-members.js";
 import type { WireDialect } from "../../apis/dialect.js";
 import { CLOUDEVENTS_JSON, deliverAtOf, ENVELOPE_LEVELS, EVENT_TYPE, expirationOf, serializeEnvelope } from "./envelope.js";
 import { fromRawPayload } from "./envelope-dapr.js";
@@ -14,7 +14,7 @@ const RAW_PAYLOAD_CONTENT_TYPE = "application/octet-stream";
 /** Room for the envelope: data the publish route accepted is never too deep once wrapped. */
 const MAX_EVENT_DEPTH = MAX_JSON_DEPTH + ENVELOPE_LEVELS;
 
-/** The attributes every delivery reads: its id (log lines, spans), trace context, expiry and delay. */
+/** The attributes a delivery may read without the whole event: its id (log lines, spans), trace context, expiry and delay. */
 const DELIVERY_ATTRIBUTES = new JsonMembers(["id", "specversion", "traceparent", "traceid", "tracestate", "expiration", "deliverat"]);
 
 interface InboundParts {
@@ -24,6 +24,8 @@ interface InboundParts {
   tracestate?: string;
   bulkContentType?: string;
   opaque: boolean;
+  expiresAt?: number;
+  deliverAt?: number;
 }
 
 /**
@@ -52,8 +54,8 @@ export class InboundMessage {
     parts: InboundParts,
     /** The event already built, or the JSON text of a valid object within MAX_EVENT_DEPTH, parsed on first read. */
     private readonly source: Record<string, unknown> | Buffer,
-    /** Its attributes read from the text: DELIVERY_ATTRIBUTES' string members. */
-    private readonly attributes: Record<string, unknown>,
+    /** The attributes found in that text. */
+    private readonly attributes?: JsonMembersFound,
     /** For a raw bulk entry: the bytes, sent as base64. */
     private readonly rawBulk?: Buffer,
   ) {
@@ -63,8 +65,8 @@ export class InboundMessage {
     this.tracestate = parts.tracestate;
     this.bulkContentType = parts.bulkContentType;
     this.opaque = parts.opaque;
-    this.expiresAt = expirationOf(attributes);
-    this.deliverAt = deliverAtOf(attributes);
+    this.expiresAt = parts.expiresAt;
+    this.deliverAt = parts.deliverAt;
   }
 
   /** The CloudEvent the routing rules see (a raw message is wrapped for them, as Dapr does). */
@@ -75,8 +77,7 @@ export class InboundMessage {
 
   /** The event's `id` as log lines and spans print it. */
   get id(): string {
-    const id = this.attributes["id"];
-    return typeof id === "string" ? id : String(this.event["id"]);
+    return this.attributes?.string("id") ?? String(this.event["id"]);
   }
 
   /** For a bulk entry: the CloudEvent object, or the raw bytes as base64 (the bulk body of docs/api.md). */
@@ -104,17 +105,22 @@ export class NotCloudEventError extends Error {
  */
 export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean, eventType = EVENT_TYPE, dialect: WireDialect = "spec"): InboundMessage {
   if (dialect === "dapr") return toDaprInbound(message, pubsubName, rawPayload);
-  const attributes = cloudEventAttributes(message.data, rawPayload);
-  // A raw message is wrapped by the publish path's own envelope, then read back for the routing rules.
-  const wrapped = attributes ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE, eventType });
-  const event = wrapped ? (JSON.parse(wrapped.toString("utf8")) as Record<string, unknown>) : message.data;
-  const read = attributes ?? (event as Record<string, unknown>);
-  const traceparent = typeof read["traceparent"] === "string" ? read["traceparent"] : undefined;
-  const tracestate = typeof read["tracestate"] === "string" ? read["tracestate"] : undefined;
-  if (rawPayload) {
-    return new InboundMessage({ body: message.data, contentType: message.contentType || (attributes ? CLOUDEVENTS_JSON : RAW_PAYLOAD_CONTENT_TYPE), traceparent, tracestate, opaque: true }, event, read, message.data);
+  const found = cloudEventAttributes(message.data, rawPayload);
+  if (found) {
+    const times = timesOf(found);
+    const traceparent = found.string("traceparent");
+    const tracestate = found.string("tracestate");
+    if (rawPayload) return new InboundMessage({ body: message.data, contentType: message.contentType || CLOUDEVENTS_JSON, traceparent, tracestate, opaque: true, ...times }, message.data, found, message.data);
+    return new InboundMessage({ body: message.data, contentType: CLOUDEVENTS_JSON, traceparent, tracestate, opaque: false, ...times }, message.data, found);
   }
-  return new InboundMessage({ body: wrapped ?? message.data, contentType: CLOUDEVENTS_JSON, traceparent, tracestate, opaque: false }, event, read);
+  // A raw message is wrapped by the publish path's own envelope, then read back for the routing rules.
+  const wrapped = serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE, eventType });
+  const event = JSON.parse(wrapped.toString("utf8")) as Record<string, unknown>;
+  const traceparent = typeof event["traceparent"] === "string" ? event["traceparent"] : undefined;
+  const tracestate = typeof event["tracestate"] === "string" ? event["tracestate"] : undefined;
+  const times = { expiresAt: expirationOf(event), deliverAt: deliverAtOf(event) };
+  if (rawPayload) return new InboundMessage({ body: message.data, contentType: message.contentType || RAW_PAYLOAD_CONTENT_TYPE, traceparent, tracestate, opaque: true, ...times }, event, undefined, message.data);
+  return new InboundMessage({ body: wrapped, contentType: CLOUDEVENTS_JSON, traceparent, tracestate, opaque: false, ...times }, event);
 }
 
 /**
@@ -126,17 +132,27 @@ export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload
 function toDaprInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean): InboundMessage {
   if (rawPayload) {
     const event = fromRawPayload(message.data, message.topic, pubsubName, message.metadata);
-    return new InboundMessage({ body: Buffer.from(JSON.stringify(event)), contentType: CLOUDEVENTS_JSON, ...traceOf(event), bulkContentType: RAW_PAYLOAD_CONTENT_TYPE, opaque: false }, event, event, message.data);
+    return new InboundMessage({ body: Buffer.from(JSON.stringify(event)), contentType: CLOUDEVENTS_JSON, ...traceOf(event), bulkContentType: RAW_PAYLOAD_CONTENT_TYPE, opaque: false, deliverAt: deliverAtOf(event) }, event, undefined, message.data);
   }
-  const attributes = jsonObjectAttributes(message.data);
-  if (!attributes) throw new NotCloudEventError("the message is not a JSON object, so not a CloudEvent");
-  return new InboundMessage({ body: message.data, contentType: CLOUDEVENTS_JSON, ...traceOf(attributes), opaque: false }, message.data, attributes);
+  const found = jsonObjectAttributes(message.data);
+  if (!found) throw new NotCloudEventError("the message is not a JSON object, so not a CloudEvent");
+  // daprd reads traceid where traceparent is empty.
+  const traceparent = found.nonEmpty("traceparent") ? found.string("traceparent") : found.nonEmpty("traceid") ? found.string("traceid") : undefined;
+  const tracestate = found.nonEmpty("tracestate") ? found.string("tracestate") : undefined;
+  return new InboundMessage({ body: message.data, contentType: CLOUDEVENTS_JSON, traceparent, tracestate, opaque: false, ...timesOf(found) }, message.data, found);
 }
 
 function traceOf(event: Record<string, unknown>): { traceparent?: string; tracestate?: string } {
   const traceparent = typeof event["traceparent"] === "string" && event["traceparent"] !== "" ? event["traceparent"] : typeof event["traceid"] === "string" && event["traceid"] !== "" ? event["traceid"] : undefined;
   const tracestate = typeof event["tracestate"] === "string" && event["tracestate"] !== "" ? event["tracestate"] : undefined;
   return { traceparent, tracestate };
+}
+
+/** `expiration` and `deliverat`, read as envelope.ts reads them from an event. */
+function timesOf(found: JsonMembersFound): { expiresAt?: number; deliverAt?: number } {
+  const expiration = found.string("expiration");
+  const deliverat = found.string("deliverat");
+  return { expiresAt: expiration === undefined ? undefined : expirationOf({ expiration }), deliverAt: deliverat === undefined ? undefined : deliverAtOf({ deliverat }) };
 }
 
 function startsAsObject(data: Buffer): boolean {
@@ -149,11 +165,11 @@ function startsAsObject(data: Buffer): boolean {
  * The delivery attributes of a JSON object, or undefined for anything else; JsonDepthError when it nests
  * deeper than MAX_EVENT_DEPTH (checked before its syntax, as parseJson does).
  */
-function jsonObjectAttributes(data: Buffer): Record<string, string> | undefined {
+function jsonObjectAttributes(data: Buffer): JsonMembersFound | undefined {
   if (!startsAsObject(data)) return undefined;
-  const { verdict, strings } = DELIVERY_ATTRIBUTES.scan(data, MAX_EVENT_DEPTH);
-  if (verdict === "valid") return strings;
-  if (verdict === "too-deep" || jsonTooDeep(data, MAX_EVENT_DEPTH)) throw new JsonDepthError(MAX_EVENT_DEPTH);
+  const found = DELIVERY_ATTRIBUTES.scan(data, MAX_EVENT_DEPTH);
+  if (typeof found !== "string") return found;
+  if (found === "too-deep" || jsonTooDeep(data, MAX_EVENT_DEPTH)) throw new JsonDepthError(MAX_EVENT_DEPTH);
   return undefined;
 }
 
@@ -162,11 +178,11 @@ function jsonObjectAttributes(data: Buffer): Record<string, string> | undefined 
  * a raw payload. `opaque`: the app takes the bytes as they are, so JSON nested too deep is just a raw
  * payload to route by its wrapper.
  */
-function cloudEventAttributes(data: Buffer, opaque: boolean): Record<string, string> | undefined {
+function cloudEventAttributes(data: Buffer, opaque: boolean): JsonMembersFound | undefined {
   // Cheap test first: most raw payloads are not JSON objects at all.
   if (!startsAsObject(data)) return undefined;
-  const { verdict, strings } = DELIVERY_ATTRIBUTES.scan(data, MAX_EVENT_DEPTH);
-  if (verdict === "valid") return typeof strings["specversion"] === "string" ? strings : undefined;
-  if (!opaque && (verdict === "too-deep" || jsonTooDeep(data, MAX_EVENT_DEPTH))) throw new JsonDepthError(MAX_EVENT_DEPTH);
+  const found = DELIVERY_ATTRIBUTES.scan(data, MAX_EVENT_DEPTH);
+  if (typeof found !== "string") return found.has("specversion") ? found : undefined;
+  if (!opaque && (found === "too-deep" || jsonTooDeep(data, MAX_EVENT_DEPTH))) throw new JsonDepthError(MAX_EVENT_DEPTH);
   return undefined;
 }

@@ -236,22 +236,17 @@ export class SubscriptionRunner {
     // stay busy meanwhile, so it stops pulling and the rest wait on the broker, not in memory.
     const releaseOwn = this.inFlight ? await this.inFlight.acquire(signal) : undefined;
     let releaseShared: (() => void) | undefined;
+    let release: (() => void) | undefined;
     try {
       releaseShared = this.deps.sharedInFlight ? await this.deps.sharedInFlight.acquire(signal) : undefined;
-      return await this.attempt(message, inbound, path, signal, attemptSignal);
-    } finally {
-      releaseShared?.();
-      releaseOwn?.();
-    }
-  }
-
-  private async attempt(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
-    if (this.batcher) return this.batcher.submit(inbound, path);
-    const release = await this.slots.acquire(signal);
-    try {
+      if (this.batcher) return await this.batcher.submit(inbound, path);
+      // A free slot is taken without waiting on a promise: the common case, once per delivery.
+      release = this.slots.tryAcquire(signal) ?? (await this.slots.acquire(signal));
       return await this.deps.appChannel.deliverTopicEvent(new InboundTopicEvent(path, this.subscription, inbound, message.metadata, attemptSignal));
     } finally {
-      release();
+      release?.();
+      releaseShared?.();
+      releaseOwn?.();
     }
   }
 
