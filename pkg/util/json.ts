@@ -174,7 +174,8 @@ export function checkJsonText(bytes: Buffer, maxDepth = MAX_JSON_DEPTH): JsonTex
   }
 }
 
-function whitespaceEnd(bytes: Buffer, i: number): number {
+/** Past the JSON whitespace from i. */
+export function whitespaceEnd(bytes: Buffer, i: number): number {
   const n = bytes.length;
   while (i < n) {
     const c = bytes[i]!;
@@ -200,7 +201,7 @@ function memberValueStart(bytes: Buffer, i: number, words: DataView | undefined)
  * backslash or below 0x20 (the word tests of "Bit Twiddling Hacks": a zero byte of x ^ c, a byte of x below
  * 0x20); most of a body's bytes are in long strings.
  */
-function stringEnd(bytes: Buffer, i: number, words?: DataView): number {
+export function stringEnd(bytes: Buffer, i: number, words?: DataView): number {
   const n = bytes.length;
   if (words) {
     while (i + 4 <= n) {
@@ -261,6 +262,16 @@ function digitsEnd(bytes: Buffer, i: number): number {
   const n = bytes.length;
   while (i < n && bytes[i]! >= ZERO && bytes[i]! <= NINE) i++;
   return i;
+}
+
+/** Past the number, `true`, `false` or `null` at i; -1 when none is there (strings: stringEnd). For scanners on checkJsonText's grammar. */
+export function nonStringScalarEnd(bytes: Buffer, i: number): number {
+  const c = bytes[i];
+  if (c === MINUS || (c !== undefined && c >= ZERO && c <= NINE)) return numberEnd(bytes, i);
+  if (c === 0x74) return literalEnd(bytes, i, TRUE);
+  if (c === 0x66) return literalEnd(bytes, i, FALSE);
+  if (c === 0x6e) return literalEnd(bytes, i, NULL);
+  return -1;
 }
 
 function literalEnd(bytes: Buffer, i: number, literal: Buffer): number {

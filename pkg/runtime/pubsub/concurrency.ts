@@ -45,6 +45,13 @@ export class Semaphore {
     });
   }
 
+  /** A slot at once, when one is free and `signal` has not aborted; undefined otherwise (then `acquire`). */
+  tryAcquire(signal: AbortSignal): (() => void) | undefined {
+    if (signal.aborted || this.used >= this.limit) return undefined;
+    this.used++;
+    return this.releaser();
+  }
+
   private releaser(): () => void {
     let released = false;
     return () => {

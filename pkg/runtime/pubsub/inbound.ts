@@ -1,7 +1,8 @@
 import type { PubSubMessage } from "../../components/pubsub/types.js";
-import { JsonDepthError, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+import { JsonDepthError, jsonTooDeep, MAX_JSON_DEPTH } from "../../util/json.js";
+import { JsonMembers, type JsonMembersFound } from "../../util/json-members.js";
 import type { WireDialect } from "../../apis/dialect.js";
-import { CLOUDEVENTS_JSON, ENVELOPE_LEVELS, EVENT_TYPE, expirationOf, serializeEnvelope } from "./envelope.js";
+import { CLOUDEVENTS_JSON, deliverAtOf, ENVELOPE_LEVELS, EVENT_TYPE, expirationOf, serializeEnvelope } from "./envelope.js";
 import { fromRawPayload } from "./envelope-dapr.js";
 
 /**
@@ -10,23 +11,79 @@ import { fromRawPayload } from "./envelope-dapr.js";
  */
 export const RAW_PAYLOAD_SOURCE = "runtime";
 const RAW_PAYLOAD_CONTENT_TYPE = "application/octet-stream";
+/** Room for the envelope: data the publish route accepted is never too deep once wrapped. */
+const MAX_EVENT_DEPTH = MAX_JSON_DEPTH + ENVELOPE_LEVELS;
 
-/** A broker message made ready for the app. */
-export interface InboundMessage {
-  /** The CloudEvent the routing rules see (a raw message is wrapped for them, as Dapr does). */
-  event: Record<string, unknown>;
-  /** What is POSTed for a single delivery. */
+/** The attributes a delivery may read without the whole event: its id (log lines, spans), trace context, expiry and delay. */
+const DELIVERY_ATTRIBUTES = new JsonMembers(["id", "specversion", "traceparent", "traceid", "tracestate", "expiration", "deliverat"]);
+
+interface InboundParts {
   body: Buffer;
   contentType: string;
   traceparent?: string;
   tracestate?: string;
-  /** For a bulk entry: the CloudEvent object, or the raw bytes as base64 (the bulk body of docs/api.md). */
-  bulkEvent: unknown;
-  /** The bulk entry's `contentType`, where it differs from a single delivery's. */
   bulkContentType?: string;
-  /** `body` is the broker's bytes, not a CloudEvent (the spec's raw payload delivery). */
   opaque: boolean;
   expiresAt?: number;
+  deliverAt?: number;
+}
+
+/**
+ * A broker message made ready for the app. The CloudEvent itself is parsed only when something reads
+ * it (routing rules, a gRPC app or a stream, a bulk entry, a failure's log line): an HTTP delivery
+ * needs only the attributes read while its JSON was checked, and sends the broker's bytes as they are.
+ */
+export class InboundMessage {
+  /** What is POSTed for a single delivery. */
+  readonly body: Buffer;
+  readonly contentType: string;
+  /** Replaced by the consumer span's context when tracing is on. */
+  traceparent?: string;
+  tracestate?: string;
+  /** The bulk entry's `contentType`, where it differs from a single delivery's. */
+  readonly bulkContentType?: string;
+  /** `body` is the broker's bytes, not a CloudEvent (the spec's raw payload delivery). */
+  readonly opaque: boolean;
+  /** Epoch ms of the `expiration` attribute. */
+  readonly expiresAt?: number;
+  /** Epoch ms of the `deliverat` attribute (a delayed message). */
+  readonly deliverAt?: number;
+  private parsed?: Record<string, unknown>;
+
+  constructor(
+    parts: InboundParts,
+    /** The event already built, or the JSON text of a valid object within MAX_EVENT_DEPTH, parsed on first read. */
+    private readonly source: Record<string, unknown> | Buffer,
+    /** The attributes found in that text. */
+    private readonly attributes?: JsonMembersFound,
+    /** For a raw bulk entry: the bytes, sent as base64. */
+    private readonly rawBulk?: Buffer,
+  ) {
+    this.body = parts.body;
+    this.contentType = parts.contentType;
+    this.traceparent = parts.traceparent;
+    this.tracestate = parts.tracestate;
+    this.bulkContentType = parts.bulkContentType;
+    this.opaque = parts.opaque;
+    this.expiresAt = parts.expiresAt;
+    this.deliverAt = parts.deliverAt;
+  }
+
+  /** The CloudEvent the routing rules see (a raw message is wrapped for them, as Dapr does). */
+  get event(): Record<string, unknown> {
+    if (!Buffer.isBuffer(this.source)) return this.source;
+    return (this.parsed ??= JSON.parse(this.source.toString("utf8")) as Record<string, unknown>);
+  }
+
+  /** The event's `id` as log lines and spans print it. */
+  get id(): string {
+    return this.attributes?.string("id") ?? String(this.event["id"]);
+  }
+
+  /** For a bulk entry: the CloudEvent object, or the raw bytes as base64 (the bulk body of docs/api.md). */
+  get bulkEvent(): unknown {
+    return this.rawBulk ? this.rawBulk.toString("base64") : this.event;
+  }
 }
 
 /** A message a normal `dapr.io` subscription cannot take: daprd neither delivers nor acknowledges it. */
@@ -48,18 +105,22 @@ export class NotCloudEventError extends Error {
  */
 export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean, eventType = EVENT_TYPE, dialect: WireDialect = "spec"): InboundMessage {
   if (dialect === "dapr") return toDaprInbound(message, pubsubName, rawPayload);
-  const parsed = parseCloudEvent(message.data, rawPayload);
+  const found = cloudEventAttributes(message.data, rawPayload);
+  if (found) {
+    const times = timesOf(found);
+    const traceparent = found.string("traceparent");
+    const tracestate = found.string("tracestate");
+    if (rawPayload) return new InboundMessage({ body: message.data, contentType: message.contentType || CLOUDEVENTS_JSON, traceparent, tracestate, opaque: true, ...times }, message.data, found, message.data);
+    return new InboundMessage({ body: message.data, contentType: CLOUDEVENTS_JSON, traceparent, tracestate, opaque: false, ...times }, message.data, found);
+  }
   // A raw message is wrapped by the publish path's own envelope, then read back for the routing rules.
-  const wrapped = parsed ? undefined : serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE, eventType });
-  const event = parsed ?? (JSON.parse(wrapped!.toString("utf8")) as Record<string, unknown>);
+  const wrapped = serializeEnvelope({ appId: RAW_PAYLOAD_SOURCE, pubsubName, topic: message.topic, data: message.data, contentType: RAW_PAYLOAD_CONTENT_TYPE, eventType });
+  const event = JSON.parse(wrapped.toString("utf8")) as Record<string, unknown>;
   const traceparent = typeof event["traceparent"] === "string" ? event["traceparent"] : undefined;
   const tracestate = typeof event["tracestate"] === "string" ? event["tracestate"] : undefined;
-  const expiresAt = expirationOf(event);
-  if (rawPayload) {
-    return { event, body: message.data, contentType: message.contentType || (parsed ? CLOUDEVENTS_JSON : RAW_PAYLOAD_CONTENT_TYPE), traceparent, tracestate, bulkEvent: message.data.toString("base64"), opaque: true, expiresAt };
-  }
-  const body = wrapped ?? message.data;
-  return { event, body, contentType: CLOUDEVENTS_JSON, traceparent, tracestate, bulkEvent: event, opaque: false, expiresAt };
+  const times = { expiresAt: expirationOf(event), deliverAt: deliverAtOf(event) };
+  if (rawPayload) return new InboundMessage({ body: message.data, contentType: message.contentType || RAW_PAYLOAD_CONTENT_TYPE, traceparent, tracestate, opaque: true, ...times }, event, undefined, message.data);
+  return new InboundMessage({ body: wrapped, contentType: CLOUDEVENTS_JSON, traceparent, tracestate, opaque: false, ...times }, event);
 }
 
 /**
@@ -71,11 +132,14 @@ export function toInbound(message: PubSubMessage, pubsubName: string, rawPayload
 function toDaprInbound(message: PubSubMessage, pubsubName: string, rawPayload: boolean): InboundMessage {
   if (rawPayload) {
     const event = fromRawPayload(message.data, message.topic, pubsubName, message.metadata);
-    return { event, body: Buffer.from(JSON.stringify(event)), contentType: CLOUDEVENTS_JSON, ...traceOf(event), bulkEvent: message.data.toString("base64"), bulkContentType: RAW_PAYLOAD_CONTENT_TYPE, opaque: false };
+    return new InboundMessage({ body: Buffer.from(JSON.stringify(event)), contentType: CLOUDEVENTS_JSON, ...traceOf(event), bulkContentType: RAW_PAYLOAD_CONTENT_TYPE, opaque: false, deliverAt: deliverAtOf(event) }, event, undefined, message.data);
   }
-  const event = jsonObject(message.data);
-  if (!event) throw new NotCloudEventError("the message is not a JSON object, so not a CloudEvent");
-  return { event, body: message.data, contentType: CLOUDEVENTS_JSON, ...traceOf(event), bulkEvent: event, opaque: false, expiresAt: expirationOf(event) };
+  const found = jsonObjectAttributes(message.data);
+  if (!found) throw new NotCloudEventError("the message is not a JSON object, so not a CloudEvent");
+  // daprd reads traceid where traceparent is empty.
+  const traceparent = found.nonEmpty("traceparent") ? found.string("traceparent") : found.nonEmpty("traceid") ? found.string("traceid") : undefined;
+  const tracestate = found.nonEmpty("tracestate") ? found.string("tracestate") : undefined;
+  return new InboundMessage({ body: message.data, contentType: CLOUDEVENTS_JSON, traceparent, tracestate, opaque: false, ...timesOf(found) }, message.data, found);
 }
 
 function traceOf(event: Record<string, unknown>): { traceparent?: string; tracestate?: string } {
@@ -84,34 +148,41 @@ function traceOf(event: Record<string, unknown>): { traceparent?: string; traces
   return { traceparent, tracestate };
 }
 
-function jsonObject(data: Buffer): Record<string, unknown> | undefined {
-  let i = 0;
-  while (i < data.length && (data[i] === 0x20 || data[i] === 0x0a || data[i] === 0x0d || data[i] === 0x09)) i++;
-  if (data[i] !== 0x7b) return undefined;
-  try {
-    const value = parseJson(data, MAX_JSON_DEPTH + ENVELOPE_LEVELS);
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch (error) {
-    if (error instanceof JsonDepthError) throw error;
-    return undefined;
-  }
+/** `expiration` and `deliverat`, read as envelope.ts reads them from an event. */
+function timesOf(found: JsonMembersFound): { expiresAt?: number; deliverAt?: number } {
+  const expiration = found.string("expiration");
+  const deliverat = found.string("deliverat");
+  return { expiresAt: expiration === undefined ? undefined : expirationOf({ expiration }), deliverAt: deliverat === undefined ? undefined : deliverAtOf({ deliverat }) };
 }
 
-/** `opaque`: the app takes the bytes as they are, so JSON nested too deep is just a raw payload to route by its wrapper. */
-function parseCloudEvent(data: Buffer, opaque: boolean): Record<string, unknown> | undefined {
-  // Cheap test first: most raw payloads are not JSON objects at all.
+function startsAsObject(data: Buffer): boolean {
   let i = 0;
   while (i < data.length && (data[i] === 0x20 || data[i] === 0x0a || data[i] === 0x0d || data[i] === 0x09)) i++;
-  if (data[i] !== 0x7b) return undefined;
-  try {
-    // Room for the envelope: data the publish route accepted is never too deep once wrapped.
-    const value = parseJson(data, MAX_JSON_DEPTH + ENVELOPE_LEVELS);
-    if (typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { specversion?: unknown }).specversion === "string") {
-      return value as Record<string, unknown>;
-    }
-  } catch (error) {
-    if (error instanceof JsonDepthError && !opaque) throw error;
-    // not JSON: a raw payload
-  }
+  return data[i] === 0x7b;
+}
+
+/**
+ * The delivery attributes of a JSON object, or undefined for anything else; JsonDepthError when it nests
+ * deeper than MAX_EVENT_DEPTH (checked before its syntax, as parseJson does).
+ */
+function jsonObjectAttributes(data: Buffer): JsonMembersFound | undefined {
+  if (!startsAsObject(data)) return undefined;
+  const found = DELIVERY_ATTRIBUTES.scan(data, MAX_EVENT_DEPTH);
+  if (typeof found !== "string") return found;
+  if (found === "too-deep" || jsonTooDeep(data, MAX_EVENT_DEPTH)) throw new JsonDepthError(MAX_EVENT_DEPTH);
+  return undefined;
+}
+
+/**
+ * The delivery attributes of a CloudEvent (a JSON object with a string `specversion`), or undefined for
+ * a raw payload. `opaque`: the app takes the bytes as they are, so JSON nested too deep is just a raw
+ * payload to route by its wrapper.
+ */
+function cloudEventAttributes(data: Buffer, opaque: boolean): JsonMembersFound | undefined {
+  // Cheap test first: most raw payloads are not JSON objects at all.
+  if (!startsAsObject(data)) return undefined;
+  const found = DELIVERY_ATTRIBUTES.scan(data, MAX_EVENT_DEPTH);
+  if (typeof found !== "string") return found.has("specversion") ? found : undefined;
+  if (!opaque && (found === "too-deep" || jsonTooDeep(data, MAX_EVENT_DEPTH))) throw new JsonDepthError(MAX_EVENT_DEPTH);
   return undefined;
 }

@@ -36,12 +36,14 @@ export class Router {
   }
 
   /**
-   * The path for an event, or undefined (no match, no default). A rule whose evaluation fails (a
+   * The path for a message's event, or undefined (no match, no default). A rule whose evaluation fails (a
    * field the event lacks) does not match, as in Dapr.
    */
-  route(event: unknown): string | undefined {
+  route(message: { readonly event: unknown }): string | undefined {
     for (const rule of this.rules) {
-      const result = rule.program({ event: (event ?? null) as CelInput });
+      // The event is read only for an expression: reading it may parse it (InboundMessage).
+      if (rule.program === ALWAYS) return rule.path;
+      const result = rule.program({ event: (message.event ?? null) as CelInput });
       if (!this.isError(result) && result === true) return rule.path;
     }
     return this.subscription.defaultRoute;

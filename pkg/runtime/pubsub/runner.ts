@@ -2,12 +2,11 @@ import { hasRetryDefaults } from "../../components/pubsub/types.js";
 import type { ActiveSubscription, PubSub, PubSubMessage, Settlement } from "../../components/pubsub/types.js";
 import type { Logger } from "../../diagnostics/logger.js";
 import type { Tracing } from "../../diagnostics/tracing.js";
-import type { DeliveryResult, DeliveryTarget } from "../appchannel/types.js";
+import type { DeliveryResult, DeliveryTarget, TopicEvent } from "../appchannel/types.js";
 import { BulkBatcher } from "./bulk.js";
 import { defaultDeliveryPolicy, type TargetPolicy } from "../resiliency/index.js";
 import { Semaphore, StoppedError } from "./concurrency.js";
 import { JsonDepthError } from "../../util/json.js";
-import { deliverAtOf } from "./envelope.js";
 import { NotCloudEventError, toInbound, type InboundMessage } from "./inbound.js";
 import type { WireDialect } from "../../apis/dialect.js";
 import type { PubSubMetrics } from "./metrics.js";
@@ -40,6 +39,37 @@ class DeliveryFailed extends Error {
   constructor(readonly result: DeliveryResult) {
     super(result.reason);
     this.httpStatus = result.httpStatus;
+  }
+}
+
+/** One delivery's TopicEvent: the CloudEvent is read from the message only if the target asks for it (an HTTP app does not). */
+class InboundTopicEvent implements TopicEvent {
+  readonly pubsubName: string;
+  readonly topic: string;
+  readonly body: Buffer;
+  readonly contentType: string;
+  readonly rawPayload: boolean;
+  readonly traceparent?: string;
+  readonly tracestate?: string;
+
+  constructor(
+    readonly path: string,
+    subscription: Subscription,
+    private readonly inbound: InboundMessage,
+    readonly metadata: Record<string, string>,
+    readonly signal: AbortSignal,
+  ) {
+    this.pubsubName = subscription.pubsubName;
+    this.topic = subscription.topic;
+    this.body = inbound.body;
+    this.contentType = inbound.contentType;
+    this.rawPayload = inbound.opaque;
+    this.traceparent = inbound.traceparent;
+    this.tracestate = inbound.tracestate;
+  }
+
+  get event(): Record<string, unknown> {
+    return this.inbound.event;
   }
 }
 
@@ -115,18 +145,18 @@ export class SubscriptionRunner {
       this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
       return this.dropOrDeadLetter(message, undefined, `the payload is ${error.message}`, "error", "malformed");
     }
-    const deliverAt = deliverAtOf(inbound.event);
-    if (deliverAt !== undefined) this.deps.metrics.delayedArrival(this.subscription.pubsubName, this.subscription.topic, Date.now() - deliverAt);
+    if (inbound.deliverAt !== undefined) this.deps.metrics.delayedArrival(this.subscription.pubsubName, this.subscription.topic, Date.now() - inbound.deliverAt);
     const tracing = this.deps.tracing;
     if (!tracing?.enabled || this.batcher) return this.process(message, inbound);
     // One consumer span per message, a child of the producer's context the CloudEvent carries: the app
     // gets this span's context, and the attempts' log lines (retries, dead letters) carry its trace id.
     const { pubsubName, topic } = this.subscription;
-    const attributes = { "messaging.system": this.deps.messagingSystem ?? "", "messaging.destination.name": topic, "messaging.operation.type": "process", "messaging.message.id": String(inbound.event["id"]), "runtime.pubsub.name": pubsubName };
+    const attributes = { "messaging.system": this.deps.messagingSystem ?? "", "messaging.destination.name": topic, "messaging.operation.type": "process", "messaging.message.id": inbound.id, "runtime.pubsub.name": pubsubName };
     const span = tracing.start(`process ${topic}`, "consumer", attributes, { traceparent: inbound.traceparent, tracestate: inbound.tracestate });
-    const traced = { ...inbound, traceparent: span.headers.traceparent, tracestate: span.headers.tracestate };
+    inbound.traceparent = span.headers.traceparent;
+    inbound.tracestate = span.headers.tracestate;
     try {
-      const settlement = await span.run(() => this.process(message, traced));
+      const settlement = await span.run(() => this.process(message, inbound));
       span.end();
       return settlement;
     } catch (error) {
@@ -138,14 +168,13 @@ export class SubscriptionRunner {
   private async process(message: PubSubMessage, inbound: InboundMessage): Promise<Settlement | void> {
     const signal = this.controller.signal;
     if (this.expired(inbound)) return "dropped";
-    const path = this.router.route(inbound.event);
+    const path = this.router.route(inbound);
     if (path === undefined) {
-      return this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${String(inbound.event["id"])} and there is no default route`, "warn", "unroutable");
+      return this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${inbound.id} and there is no default route`, "warn", "unroutable");
     }
     // Taken when the delivery starts: a Resiliency edit applies to deliveries started after it.
     const resilient = this.deps.resiliency?.inbound(this.subscription.pubsubName);
     const policy = resilient ?? this.builtinPolicy;
-    const id = String(inbound.event["id"]);
     let attempts = 0;
     let expired = false;
     let last: DeliveryResult | undefined;
@@ -167,8 +196,8 @@ export class SubscriptionRunner {
         // Stopping (a stream ended, a reload): the broker redelivers it; no retry to announce.
         if (signal.aborted) throw new DeliveryFailed(outcome);
         // The built-in policy logs each retry; a Resiliency's retries show only at its breaker's state changes.
-        if (resilient) this.deps.logger.debug(`delivery of ${id} on ${this.describe()} to ${path} failed: ${outcome.reason}`);
-        else this.deps.logger.warn(`delivery of ${id} on ${this.describe()} to ${path} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
+        if (resilient) this.deps.logger.debug(`delivery of ${inbound.id} on ${this.describe()} to ${path} failed: ${outcome.reason}`);
+        else this.deps.logger.warn(`delivery of ${inbound.id} on ${this.describe()} to ${path} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
         throw new DeliveryFailed(outcome);
       }, { signal, waitWhileOpen: true });
     } catch (error) {
@@ -181,13 +210,13 @@ export class SubscriptionRunner {
       if (this.subscription.deadLetterTopic) {
         return this.dropOrDeadLetter(message, inbound, `${reason}; the Resiliency retry gave up`, "error", "retries");
       }
-      this.deps.logger.debug(`delivery of ${id} on ${this.describe()} to ${path}: the Resiliency retry gave up (${reason}); the broker redelivers it`);
+      this.deps.logger.debug(`delivery of ${inbound.id} on ${this.describe()} to ${path}: the Resiliency retry gave up (${reason}); the broker redelivers it`);
       throw error;
     }
     if (expired) return "dropped";
     if (result.outcome === "success") return;
     if (result.skipDeadLetter) {
-      this.deps.logger.warn(`dropping message ${id} on ${this.describe()}: ${result.reason} for ${path}; not dead-lettered`);
+      this.deps.logger.warn(`dropping message ${inbound.id} on ${this.describe()}: ${result.reason} for ${path}; not dead-lettered`);
       return "dropped";
     }
     return this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
@@ -196,7 +225,7 @@ export class SubscriptionRunner {
   /** An expired message is never delivered, whether or not the broker has a TTL of its own. */
   private expired(inbound: InboundMessage): boolean {
     if (inbound.expiresAt === undefined || Date.now() < inbound.expiresAt) return false;
-    this.deps.logger.warn(`dropping expired message ${String(inbound.event["id"])} on ${this.describe()}`);
+    this.deps.logger.warn(`dropping expired message ${inbound.id} on ${this.describe()}`);
     this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
     return true;
   }
@@ -207,23 +236,17 @@ export class SubscriptionRunner {
     // stay busy meanwhile, so it stops pulling and the rest wait on the broker, not in memory.
     const releaseOwn = this.inFlight ? await this.inFlight.acquire(signal) : undefined;
     let releaseShared: (() => void) | undefined;
+    let release: (() => void) | undefined;
     try {
       releaseShared = this.deps.sharedInFlight ? await this.deps.sharedInFlight.acquire(signal) : undefined;
-      return await this.attempt(message, inbound, path, signal, attemptSignal);
+      if (this.batcher) return await this.batcher.submit(inbound, path);
+      // A free slot is taken without waiting on a promise: the common case, once per delivery.
+      release = this.slots.tryAcquire(signal) ?? (await this.slots.acquire(signal));
+      return await this.deps.appChannel.deliverTopicEvent(new InboundTopicEvent(path, this.subscription, inbound, message.metadata, attemptSignal));
     } finally {
+      release?.();
       releaseShared?.();
       releaseOwn?.();
-    }
-  }
-
-  private async attempt(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
-    if (this.batcher) return this.batcher.submit(inbound, path);
-    const release = await this.slots.acquire(signal);
-    try {
-      const { pubsubName, topic } = this.subscription;
-      return await this.deps.appChannel.deliverTopicEvent({ path, pubsubName, topic, event: inbound.event, body: inbound.body, contentType: inbound.contentType, rawPayload: inbound.opaque, metadata: message.metadata, traceparent: inbound.traceparent, tracestate: inbound.tracestate, signal: attemptSignal });
-    } finally {
-      release();
     }
   }
 
@@ -243,7 +266,7 @@ export class SubscriptionRunner {
    * failed dead-letter publish rejects, so the broker keeps the message.
    */
   private async dropOrDeadLetter(message: PubSubMessage, inbound: InboundMessage | undefined, reason: string, level: "warn" | "error", cause: "drop" | "retries" | "unroutable" | "malformed"): Promise<Settlement | void> {
-    const id = inbound ? String(inbound.event["id"]) : "(unparsed)";
+    const id = inbound ? inbound.id : "(unparsed)";
     const deadLetterTopic = this.subscription.deadLetterTopic;
     if (!deadLetterTopic) {
       this.deps.logger[level](`dropping message ${id} on ${this.describe()}: ${reason}`);

@@ -204,7 +204,8 @@ export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): Ta
     const retry = parts.retry;
     let backoff: IBackoff<unknown> | undefined;
     for (let retries = 0; ; ) {
-      if (waitWhileOpen) await whenCallable(signal);
+      // Without a breaker there is nothing to wait for: no await (a tick and a promise per delivery).
+      if (waitWhileOpen && breaker) await whenCallable(signal);
       // Stopped while waiting: no new attempt (the caller hands the message back to the broker).
       if (signal?.aborted) throw new (cockatiel().TaskCancelledError)("stopped before the next attempt");
       try {
