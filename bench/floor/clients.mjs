@@ -87,17 +87,31 @@ async function rabbitmq({ url, noDelay }) {
   };
 }
 
-/** mqtt.js: QoS 1 publishes (PUBACK awaited); a persistent-session subscriber at QoS 1 (mqtt.js acks after the handler ran). */
+/**
+ * mqtt.js with the component's client settings (TCP_NODELAY on, mqtt.js' debug calls off): QoS 1 publishes
+ * (PUBACK awaited); a persistent-session subscriber at QoS 1 whose PUBACK leaves once the app answered, each on
+ * its own, as the component's does (mqtt.js' own PUBACK would leave before the app had the message).
+ */
 async function mqtt({ url }) {
   const { connectAsync } = await import("mqtt");
-  const publisher = await connectAsync(url, { clientId: `relay-pub-${process.pid}` });
+  const connect = async (options) => {
+    const client = await connectAsync(url, { ...options, log: () => undefined });
+    client.stream.setNoDelay?.(true);
+    return client;
+  };
+  const publisher = await connect({ clientId: `relay-pub-${process.pid}` });
   const subscribers = [];
+  const held = new Error("acknowledged once the app answered");
   return {
     publish: (topic, body) => publisher.publishAsync(topic, body, { qos: 1 }),
     async consume(topic, deliver) {
-      const subscriber = await connectAsync(url, { clientId: `relay-sub-${process.pid}-${subscribers.length}`, clean: false });
+      const subscriber = await connect({ clientId: `relay-sub-${process.pid}-${subscribers.length}`, clean: false });
       subscribers.push(subscriber);
-      subscriber.on("message", (_topic, body) => void deliver(body));
+      subscriber.handleMessage = (packet, done) => {
+        void deliver(packet.payload).then(() => subscriber._sendPacket({ cmd: "puback", messageId: packet.messageId }));
+        // An error makes mqtt.js skip its own PUBACK and go on with the next packet.
+        done(held);
+      };
       await subscriber.subscribeAsync(topic, { qos: 1 });
     },
     async close() {
@@ -106,7 +120,11 @@ async function mqtt({ url }) {
   };
 }
 
-/** @nats-io/jetstream: js.publish (PubAck awaited) to the stream holding the subject; a durable pull consumer with explicit acks, 100 prefetched (the component's default). */
+/**
+ * @nats-io/jetstream: js.publish (PubAck awaited) to the stream holding the subject; a durable pull consumer
+ * with explicit acks, 100 prefetched, one message at a time in order: the component's defaults (prefetch 100,
+ * concurrency single, Dapr's default too: the next message goes to the app once the previous one was answered).
+ */
 async function jetstream({ url }) {
   const { connect } = await import("@nats-io/transport-node");
   const { AckPolicy, jetstream: jetstreamOf, jetstreamManager } = await import("@nats-io/jetstream");
@@ -120,7 +138,10 @@ async function jetstream({ url }) {
       await jsm.consumers.add(stream, { durable_name: "relay", ack_policy: AckPolicy.Explicit, filter_subject: topic });
       const messages = await (await js.consumers.get(stream, "relay")).consume({ max_messages: 100 });
       void (async () => {
-        for await (const message of messages) void deliver(message.data).then(() => message.ack());
+        for await (const message of messages) {
+          await deliver(message.data);
+          message.ack();
+        }
       })();
     },
     close: () => nc.close(),

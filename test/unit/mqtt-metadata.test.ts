@@ -26,6 +26,11 @@ describe("pubsub.mqtt3 metadata (Dapr's names)", () => {
     );
   });
 
+  it("keeps mqtt.js' debug calls off unless the process has DEBUG set (the debug package's switch)", () => {
+    expect(parseMqttMetadata(meta({ url: "tcp://h" }), identity).clientDebugLog).toBe(false);
+    expect(parseMqttMetadata(meta({ url: "tcp://h" }), { ...identity, env: { DEBUG: "mqttjs*" } }).clientDebugLog).toBe(true);
+  });
+
   it("expands Dapr's {podName}, {appID} and {uuid} tags in consumerID", () => {
     expect(parseMqttMetadata(meta({ url: "tcp://h", consumerID: "{appID}-{podName}" }), identity).consumerID).toBe("orders-orders-0");
     const a = parseMqttMetadata(meta({ url: "tcp://h", consumerID: "{uuid}" }), identity).consumerID;

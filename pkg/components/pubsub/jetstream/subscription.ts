@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Consumer, ConsumeOptions, ConsumerMessages, JsMsg } from "@nats-io/jetstream";
+import type { MsgHdrs } from "@nats-io/transport-node";
 import type { Logger } from "../../../diagnostics/logger.js";
 import { Backoff, pause, RETRY_DEFAULTS } from "../../../util/backoff.js";
 import { HandlerPool } from "../pool.js";
@@ -164,7 +165,7 @@ export class JetStreamSubscription implements ActiveSubscription {
 
   private async process(message: JsMsg): Promise<void> {
     const { topic, settings, handler, logger } = this.deps;
-    const expiresAt = message.headers?.get(EXPIRES_HEADER);
+    const { expiresAt, contentType } = deliveryHeaders(message.headers);
     if (expiresAt && isExpired(Number(expiresAt), this.deps.now())) {
       logger.debug(`message ${message.seq} of ${topic} expired (ttlInSeconds); terminated without delivery`);
       if (settings.ackPolicy !== "none") message.term();
@@ -174,7 +175,7 @@ export class JetStreamSubscription implements ActiveSubscription {
     if (settings.ackPolicy !== "none") this.markInProgress(message);
     const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
     const { writes } = this.deps;
-    const delivered = { topic, data, contentType: message.headers?.get(CONTENT_TYPE_HEADER) || undefined, metadata: { Topic: message.subject, "jetstream.sequence": String(message.seq), "jetstream.deliveryCount": String(message.info.deliveryCount) } };
+    const delivered = { topic, data, contentType: contentType || undefined, metadata: { Topic: message.subject, "jetstream.sequence": String(message.seq), "jetstream.deliveryCount": String(message.info.deliveryCount) } };
     // term, not ack, for what the runtime gave up on: the server raises a MSG_TERMINATED advisory
     // ($JS.EVENT.ADVISORY.CONSUMER.MSG_TERMINATED.<stream>.<consumer>) that operators can alert on.
     // No reason text: servers before 2.10 read "+TERM <reason>" as no acknowledgement at all and
@@ -209,4 +210,15 @@ export class JetStreamSubscription implements ActiveSubscription {
     this.nextSendAt += ((bytes * 8) / this.deps.settings.rateLimitBps) * 1000;
     if (wait > 0) await sleep(wait);
   }
+}
+
+/** The two headers a delivery reads, in one pass: MsgHdrs.get builds and filters the list of names on every call. */
+function deliveryHeaders(headers: MsgHdrs | undefined): { expiresAt?: string; contentType?: string } {
+  const found: { expiresAt?: string; contentType?: string } = {};
+  if (!headers) return found;
+  for (const [name, values] of headers) {
+    if (name === EXPIRES_HEADER) found.expiresAt ??= values[0];
+    else if (name === CONTENT_TYPE_HEADER) found.contentType ??= values[0];
+  }
+  return found;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { MqttClient } from "mqtt";
+import type { IClientOptions, MqttClient } from "mqtt";
 import type { Logger } from "../../../diagnostics/logger.js";
 import type { ComponentMetadata } from "../../metadata.js";
 import { connectMqtt, parseMqttConnection, type MqttClientOptions, type MqttConnectionSettings } from "../../mqtt/connection.js";
@@ -27,6 +27,11 @@ export interface MqttSettings extends MqttConnectionSettings {
   reconnectMaxMs: number;
   connectTimeoutMs: number;
   keepAliveSeconds: number;
+  /**
+   * mqtt.js' own debug lines (the `debug` package, `DEBUG=mqttjs*`): off unless DEBUG is set. Even
+   * disabled, each of its some 30 calls per message builds an argument array (KBs per message).
+   */
+  clientDebugLog: boolean;
 }
 
 /** What Dapr's `{uuid}`, `{podName}`, `{namespace}` and `{appID}` tags in consumerID stand for. */
@@ -57,14 +62,17 @@ export function parseMqttMetadata(metadata: ComponentMetadata, identity: MqttIde
     reconnectMaxMs,
     connectTimeoutMs: positiveDurationMs(metadata, "connectTimeout", 10_000),
     keepAliveSeconds: metadata.int("keepAlive", 30, { min: 0, max: 65_535 }),
+    clientDebugLog: (identity.env["DEBUG"] ?? "") !== "",
   };
 }
 
 /** Connects one client of the component (the publisher, or a subscription's own). */
 export function connectClient(settings: MqttSettings, logger: Logger, options: Pick<MqttClientOptions, "clientId" | "clean" | "role" | "extra" | "prepare">): Promise<MqttClient> {
-  const extra = { keepalive: settings.keepAliveSeconds, ...options.extra };
+  const extra: Partial<IClientOptions> = { keepalive: settings.keepAliveSeconds, ...(settings.clientDebugLog ? {} : { log: noLog }), ...options.extra };
   return connectMqtt(settings, { ...options, extra, logger, connectTimeoutMs: settings.connectTimeoutMs, reconnectMs: [settings.reconnectInitialMs, settings.reconnectMaxMs] });
 }
+
+const noLog = (): void => undefined;
 
 /** Dapr's metadata tags, as its runtime expands them (`{uuid}` is new at every start). */
 function expandTags(value: string, identity: MqttIdentity): string {
