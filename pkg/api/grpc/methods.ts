@@ -29,7 +29,8 @@ const EMPTY: Empty = {};
 /** A map field as protobuf gives it: a plain object of strings (keyed by user input, so without a prototype). */
 function stringMap(map: Record<string, string> | undefined): Record<string, string> {
   const out = Object.create(null) as Record<string, string>;
-  for (const [key, value] of Object.entries(map ?? {})) out[key] = String(value);
+  // for...in rather than Object.entries: no array of pairs per call (most requests carry an empty map).
+  for (const key in map) if (Object.hasOwn(map, key)) out[key] = String(map[key]);
   return out;
 }
 

@@ -40,6 +40,24 @@ interface Outcome {
 
 type Unary = (request: never, call: CallContext) => Promise<unknown>;
 
+/** What a call's metrics and span need at its end: the method, when it started (performance.now(), ms), its span. */
+interface Timing {
+  method: string;
+  started: number;
+  span?: ActiveSpan;
+}
+
+const OK: Outcome = { code: GrpcCode.OK as grpc.status };
+
+/** A method that throws before returning its promise still becomes a status, never a crash of the call. */
+function invoke(method: Unary, request: unknown, context: CallContext): Promise<unknown> {
+  try {
+    return method(request as never, context);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /**
  * Dapr's gRPC API (`dapr.proto.runtime.v1.Dapr`) on grpc-js, plain HTTP/2 beside the HTTP API. Every call
  * passes the API token check, is timed (`runtime_grpc_server_*` by method and status) and traced (rpc
@@ -57,7 +75,7 @@ export class GrpcApiServer {
   private listener?: NetServer;
   private readonly streams: ConfigurationStreams;
   private readonly tokenMatches?: (given: string | undefined) => boolean;
-  private readonly series = new Map<string, TimedSeries>();
+  private readonly series = new Map<string, Map<string, TimedSeries>>();
   private readonly requests;
   private readonly latency;
   private boundPort = 0;
@@ -168,11 +186,10 @@ export class GrpcApiServer {
     return (call, callback) => {
       const timing = this.begin(name, call.metadata);
       if (timing.refused) return void callback(this.fail(timing, timing.refused));
-      // async: a method that throws before its first await still becomes a status, never a crash of the call.
-      const run = async (): Promise<unknown> => method(call.request as never, { traceparent: timing.traceparent });
-      (timing.span ? timing.span.run(run) : run()).then(
+      const context: CallContext = { traceparent: timing.traceparent };
+      (timing.span ? timing.span.run(() => invoke(method, call.request, context)) : invoke(method, call.request, context)).then(
         (response) => {
-          this.finish(timing, { code: GrpcCode.OK });
+          this.finish(timing, OK);
           callback(null, response);
         },
         (error: unknown) => callback(this.fail(timing, this.outcomeOf(name, error))),
@@ -186,7 +203,7 @@ export class GrpcApiServer {
       const timing = this.begin(name, call.metadata);
       if (timing.refused) return void call.emit("error", this.fail(timing, timing.refused));
       this.streams.openStream(call as Parameters<ConfigurationStreams["openStream"]>[0]).then(
-        () => this.finish(timing, { code: GrpcCode.OK }),
+        () => this.finish(timing, OK),
         (error: unknown) => call.emit("error", this.fail(timing, this.outcomeOf(name, error))),
       );
     };
@@ -198,7 +215,7 @@ export class GrpcApiServer {
       const timing = this.begin(name, call.metadata);
       if (timing.refused) return void call.emit("error", this.fail(timing, timing.refused));
       serveTopicEvents(this.options.api, call as TopicEventsCall).then(
-        () => this.finish(timing, { code: GrpcCode.OK }),
+        () => this.finish(timing, OK),
         (error: unknown) => {
           const status = this.fail(timing, this.outcomeOf(name, error));
           if (!call.cancelled) call.emit("error", status);
@@ -222,8 +239,8 @@ export class GrpcApiServer {
     }) as grpc.UntypedHandleCall;
   }
 
-  private begin(method: string, metadata: grpc.Metadata): { method: string; started: bigint; span?: ActiveSpan; traceparent?: string; refused?: Outcome } {
-    const started = process.hrtime.bigint();
+  private begin(method: string, metadata: grpc.Metadata): Timing & { traceparent?: string; refused?: Outcome } {
+    const started = performance.now();
     const traceparent = traceparentOf(metadata);
     const tracing = this.options.tracing;
     const span = tracing?.enabled
@@ -234,21 +251,23 @@ export class GrpcApiServer {
   }
 
   /** Records a failed call and returns its status as grpc-js sends it. */
-  private fail(timing: { method: string; started: bigint; span?: ActiveSpan }, outcome: Outcome): grpc.ServiceError {
+  private fail(timing: Timing, outcome: Outcome): grpc.ServiceError {
     this.finish(timing, outcome);
     return Object.assign(new Error(outcome.details ?? grpcJs().status[outcome.code]), { code: outcome.code, details: outcome.details ?? "", metadata: new (grpcJs().Metadata)() });
   }
 
   /** Records the call's status and latency and ends its span. */
-  private finish(timing: { method: string; started: bigint; span?: ActiveSpan }, outcome: Outcome): void {
+  private finish(timing: Timing, outcome: Outcome): void {
     const status = grpcJs().status[outcome.code] ?? String(outcome.code);
-    const key = `${timing.method}\0${status}`;
-    let series = this.series.get(key);
+    // By method, then status, both strings V8 has hashed already: no key string is built per call.
+    let byStatus = this.series.get(timing.method);
+    if (!byStatus) this.series.set(timing.method, (byStatus = new Map()));
+    let series = byStatus.get(status);
     if (!series) {
       series = this.options.metrics.timedSeries(this.requests, this.latency, { method: timing.method, status });
-      this.series.set(key, series);
+      byStatus.set(status, series);
     }
-    series.record(Number(process.hrtime.bigint() - timing.started) / 1e6);
+    series.record(performance.now() - timing.started);
     if (timing.span) {
       timing.span.setAttributes({ "rpc.grpc.status_code": outcome.code });
       timing.span.end(SERVER_ERRORS.has(outcome.code) ? new Error(`${status}: ${outcome.details ?? ""}`) : undefined);

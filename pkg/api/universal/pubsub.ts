@@ -35,7 +35,8 @@ function checkTarget(ctx: ApiContext, pubsubName: string, topic: string, metadat
   if (pubsubName === "") throw Errors.pubsubEmpty();
   if (!/[^/]/.test(topic)) throw topicEmptyError(ctx, pubsubName, metadata);
   if (!ctx.pubsub) throw Errors.internal("pub/sub is not wired into this runtime");
-  if (ctx.store.count("pubsub") === 0) throw Errors.pubsubNotConfigured();
+  // A pub/sub of that name proves there is one; only an unknown name pays the count.
+  if (ctx.store.entry(pubsubName)?.kind !== "pubsub" && ctx.store.count("pubsub") === 0) throw Errors.pubsubNotConfigured();
 }
 
 /** No topic given: the spec's 404 ERR_TOPIC_NAME_EMPTY, with daprd's details for a `dapr.io` pub/sub. */

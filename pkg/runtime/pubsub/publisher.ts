@@ -132,33 +132,30 @@ export class PubSubPublisher {
     }
   }
 
+  /** One async frame for the whole publish: the request path runs this once per message. */
   private async publishHolding(target: Target, input: PublishInput): Promise<void> {
     // A hot reload closes the instance this publish took only once the publish has finished with it.
     target.inFlight?.enter();
     try {
-      await this.publishTo(target, input);
+      const { pubsub, eventType, dialect } = target;
+      const now = Date.now();
+      const { rawPayload: raw, ttlMs, delivery } = publishOptionsOf(input.metadata, now);
+      const deliverAt = requestDelayOf(target, input.pubsubName, delivery, now);
+      const contentType = input.contentType || "text/plain";
+      const { eventId, envelopeInput } = raw ? { eventId: undefined, envelopeInput: input } : identified(input, contentType, dialect);
+      const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(envelopeInput, contentType, ttlMs, delivery?.at) : this.envelope(envelopeInput, contentType, ttlMs, eventType, delivery?.at);
+      const data = wrapped instanceof Promise ? await wrapped : wrapped;
+      const started = process.hrtime.bigint();
+      try {
+        const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: input.metadata, eventId };
+        await this.policy(input.pubsubName).execute(() => pubsub.publish(request));
+        this.deps.metrics.egress(input.pubsubName, input.topic, true, started);
+      } catch (error) {
+        this.deps.metrics.egress(input.pubsubName, input.topic, false, started);
+        throw new PublishError("failed", (error as Error).message);
+      }
     } finally {
       target.inFlight?.leave();
-    }
-  }
-
-  private async publishTo(target: Target, input: PublishInput): Promise<void> {
-    const { pubsub, eventType, dialect } = target;
-    const now = Date.now();
-    const { rawPayload: raw, ttlMs, delivery } = publishOptionsOf(input.metadata, now);
-    const deliverAt = requestDelayOf(target, input.pubsubName, delivery, now);
-    const contentType = input.contentType || "text/plain";
-    const { eventId, envelopeInput } = raw ? { eventId: undefined, envelopeInput: input } : identified(input, contentType, dialect);
-    const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(envelopeInput, contentType, ttlMs, delivery?.at) : this.envelope(envelopeInput, contentType, ttlMs, eventType, delivery?.at);
-    const data = wrapped instanceof Promise ? await wrapped : wrapped;
-    const started = process.hrtime.bigint();
-    try {
-      const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: input.metadata, eventId };
-      await this.policy(input.pubsubName).execute(() => pubsub.publish(request));
-      this.deps.metrics.egress(input.pubsubName, input.topic, true, started);
-    } catch (error) {
-      this.deps.metrics.egress(input.pubsubName, input.topic, false, started);
-      throw new PublishError("failed", (error as Error).message);
     }
   }
 
