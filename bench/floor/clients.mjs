@@ -188,13 +188,16 @@ async function kafka({ brokers }) {
         autoCommit: false,
         eachBatchAutoResolve: false,
         partitionsConsumedConcurrently: 64,
-        async eachBatch({ batch, resolveOffset, isRunning, isStale }) {
+        async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }) {
           let next;
           for (const message of batch.messages) {
             if (!isRunning() || isStale()) break;
             resolveOffset(message.offset);
             await deliver(message.value);
             next = BigInt(message.offset) + 1n;
+            // A backlog's batch (up to 1 MB of a partition) can outlast the session: kafkajs heartbeats only between
+            // batches, and the component hands such a batch to the background after 500 ms to keep its membership.
+            await heartbeat();
           }
           if (next !== undefined && !isStale()) await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next.toString() }]);
         },
