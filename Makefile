@@ -99,7 +99,7 @@ run: build ## start the sidecar with examples/components and the sample app (run
 	node dist/cmd/runtimed/main.js run --app-id sample --app-port $(APP_PORT) --http-port $(HTTP_PORT) --metrics-port $(METRICS_PORT) \
 	  --resources-path examples/components -- node examples/app/app.mjs
 
-bench: build ## benchmarks against their in-run floors (the minimal relay per broker); writes docs/benchmarks.md
+bench: build $(KAFKA_LIBS)/.fetched ## benchmarks against their in-run floors (the minimal relay per broker; Kafka on a private broker); writes docs/benchmarks.md
 	node bench/run.mjs
 
 SOAK_MINUTES ?= 30

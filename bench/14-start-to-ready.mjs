@@ -12,7 +12,8 @@ const ROUNDS = 3;
 const POLL_MS = 5;
 
 function tenComponents(dir) {
-  const pubsubs = BROKERS.map((b) => b.component(`pubsub-${b.id}`));
+  // The brokers this machine runs: Kafka's is private to benchmark 30's run (its row starts it).
+  const pubsubs = BROKERS.filter((b) => !b.start).map((b) => b.component(`pubsub-${b.id}`));
   const other = [
     ["config", "configuration.redis", `[{name: redisHost, value: "${REDIS_HOST}"}]`],
     ["secrets", "secretstores.local.env", "[]"],

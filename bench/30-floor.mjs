@@ -6,7 +6,8 @@
 //   on in-memory also over HTTP / a bare node:http server answering 204 (bench/floor/bare-204.mjs): >= 0.8;
 // - publish -> app delivery at 1,000 msg/s (open loop, HTTP publish): p99 sidecar / relay <= 1.3, p99.9 reported;
 // - CPU per published+delivered message in the same rounds: sidecar / relay <= 1.2.
-// BENCH_BROKERS=redis,mqtt limits the brokers; BENCH_ROUNDS (default 5) and BENCH_DELIVERY_ROUNDS (default 3) set the rounds.
+// Kafka runs on a private single-node broker started for its row (Kafka's jars: `make kafka`; BENCH_KAFKA=host:port
+// uses a running one). BENCH_BROKERS=redis,mqtt limits the brokers; BENCH_ROUNDS (default 5) and BENCH_DELIVERY_ROUNDS (default 3) set the rounds.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
@@ -209,15 +210,18 @@ export async function run() {
   for (const broker of BROKERS) {
     if (wanted && !wanted.includes(broker.id)) continue;
     if (!(await broker.available())) {
-      rows.push({ name: `30 ${broker.label}`, baseline: "-", sidecar: "-", ratio: NaN, extra: "broker not reachable: skipped", target: "-", pass: false });
+      rows.push({ name: `30 ${broker.label}`, baseline: "-", sidecar: "-", ratio: NaN, extra: `${broker.unavailable ?? "broker not reachable"}: skipped`, target: "-", pass: false });
       continue;
     }
     try {
+      await broker.start?.();
       rows.push(...(await measureBroker(broker)));
     } catch (error) {
       // One broker failing leaves the others' rows.
       console.error(`${broker.label}: ${error.stack ?? error}`);
       rows.push({ name: `30 ${broker.label}`, baseline: "-", sidecar: "-", ratio: NaN, extra: `failed: ${String(error.message).split("\n")[0]}`, target: "-", pass: false });
+    } finally {
+      await broker.stop?.();
     }
   }
   return rows;

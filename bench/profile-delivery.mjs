@@ -23,6 +23,8 @@ const profiling = (key) => ["--cpu-prof", `--cpu-prof-dir=${dirs[key]}`, "--trac
 
 const tag = Date.now().toString(36);
 const topics = { sidecar: `profile-s-${tag}`, relay: `profile-r-${tag}` };
+// A broker private to the run (Kafka) starts here and stops at the end.
+await broker.start?.();
 await broker.prepare(Object.values(topics));
 const app = await startApp(topics.sidecar);
 const sidecar = await startSidecar({ appId: `profile-${tag}`, appPort: app.port, components: broker.component(PUBSUB), nodeArgs: profiling("sidecar") });
@@ -62,6 +64,7 @@ try {
   await relay.stop();
   await app.close();
   await broker.cleanup(Object.values(topics), `profile-${tag}`).catch(() => undefined);
+  await broker.stop?.();
 }
 
 /** Where a function lives: runtimed's own code, a library (by package), Node's internals, or a V8 pseudo-frame. */

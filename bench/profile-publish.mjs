@@ -19,6 +19,8 @@ const profiling = (key) => ["--cpu-prof", `--cpu-prof-dir=${dirs[key]}`];
 
 const tag = Date.now().toString(36);
 const topics = { sidecar: `profile-ps-${tag}`, relay: `profile-pr-${tag}` };
+// A broker private to the run (Kafka) starts here and stops at the end.
+await broker.start?.();
 await broker.prepare(Object.values(topics));
 const sidecar = await startSidecar({ appId: `profile-${tag}`, components: broker.component("bus"), nodeArgs: profiling("sidecar") });
 const relay = spawnTracked(process.execPath, [...profiling("relay"), path.join(ROOT, "bench/floor/relay.mjs"), broker.id, JSON.stringify(broker.settings), String(await freePort()), String(await freePort())], { graceful: true });
@@ -49,6 +51,7 @@ try {
   await sidecar.stop();
   await relay.stop();
   await broker.cleanup(Object.values(topics), `profile-${tag}`).catch(() => undefined);
+  await broker.stop?.();
 }
 
 /** Self time (samples times the median interval) per function over the samples within `window`. */

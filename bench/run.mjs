@@ -2,7 +2,8 @@
 // baseline, the sidecar's figure and the ratio, measured in the same run. Needs `make build` and Redis.
 // BENCH_SECONDS=1 for a smoke run. Benchmark 30 measures every broker that answers on its port (BENCH_RABBITMQ,
 // BENCH_MQTT, BENCH_NATS, BENCH_REDIS move them; BENCH_BROKERS=redis,mqtt limits them); BENCH_DEBUG=1 prints the
-// latency percentiles of benchmarks 3 and 4. Benchmark 15 needs Kafka's jars (`make kafka`).
+// latency percentiles of benchmarks 3 and 4. Kafka's row of 30 and benchmark 15 start a private broker from Kafka's
+// jars (`make kafka`; `make bench` brings them).
 // A run of every benchmark writes docs/benchmarks.md from its own rows (BENCH_DOCS=<file> writes elsewhere, and
 // also for a run of some); the page is never edited by hand.
 import { writeFileSync } from "node:fs";

@@ -1,13 +1,18 @@
 // The brokers of the floor harness (bench/30-floor.mjs), one row each: the relay's client (a key of CLIENTS in
 // ./clients.mjs) and its settings, the sidecar's component for the same broker, and the broker-side setup and
 // cleanup of a run's topics. A broker that does not answer on its port is reported as skipped, not failed.
-// A new broker (Kafka) is one row here and one adapter in ./clients.mjs.
+// A new broker is one row here and one adapter in ./clients.mjs.
 import net from "node:net";
+import { kafkaInstalled, startKafka } from "../../test/kafka/cluster.mjs";
 import { REDIS_HOST } from "../lib.mjs";
 
 const RABBITMQ_URL = process.env.BENCH_RABBITMQ ?? "amqp://guest:guest@127.0.0.1:5672";
 const MQTT_URL = process.env.BENCH_MQTT ?? "mqtt://127.0.0.1:1883";
 const NATS_URL = process.env.BENCH_NATS ?? "nats://127.0.0.1:4222";
+/** A running Kafka (host:port,...) instead of the private single-node broker the Kafka row starts. */
+const KAFKA_BROKERS = process.env.BENCH_KAFKA;
+/** Partitions of each Kafka topic of a run, the same for both sides (the component would take the broker's default, 1). */
+const KAFKA_PARTITIONS = 4;
 
 function component(name, type, metadata) {
   return `apiVersion: dapr.io/v1alpha1
@@ -38,7 +43,9 @@ const hostOf = (url) => new URL(url).host;
  * A row: `id` (a CLIENTS key), `label`, `settings` (the relay client's), `component(name, extraMetadata)` (the
  * sidecar's YAML), `reloadToggle` ([metadata name, value, other value]: a setting whose change makes the soak's
  * hot reload without changing what is delivered; bench/soak.mjs), `available()`, `prepare(topics)` before anything
- * publishes, `cleanup(topics, appId)` after the run.
+ * publishes, `cleanup(topics, appId)` after the run. A broker that no machine runs by default (Kafka) also has
+ * `start()` and `stop()`: a private broker for the run, started once `available()` said it can be, and the text
+ * `unavailable` says why a run skipped it.
  */
 export const BROKERS = [
   {
@@ -118,7 +125,52 @@ export const BROKERS = [
       });
     },
   },
+  {
+    id: "kafka",
+    label: "Kafka",
+    get settings() {
+      return { brokers: kafkaBootstrap().split(",") };
+    },
+    component: (name, extra = {}) => component(name, "pubsub.kafka", { brokers: kafkaBootstrap(), authType: "none", disableTls: "true", ...extra }),
+    reloadToggle: undefined,
+    available: () => (KAFKA_BROKERS ? listening(KAFKA_BROKERS.split(",")[0]) : Promise.resolve(kafkaInstalled())),
+    unavailable: KAFKA_BROKERS ? `no Kafka at ${KAFKA_BROKERS} (BENCH_KAFKA)` : "Kafka's jars missing (make kafka)",
+    // A single-node KRaft broker of its own (test/kafka/cluster.mjs), killed by pid with its folder at the end.
+    async start() {
+      if (!KAFKA_BROKERS) kafkaCluster = await startKafka({ fullJit: true });
+    },
+    async stop() {
+      await kafkaCluster?.stop();
+      kafkaCluster = undefined;
+    },
+    async prepare(topics) {
+      await withKafkaAdmin((admin) => admin.createTopics({ topics: topics.map((topic) => ({ topic, numPartitions: KAFKA_PARTITIONS })), waitForLeaders: true }));
+    },
+    async cleanup(topics) {
+      // A private broker goes with its folder; a shared one keeps no topic of the run.
+      if (KAFKA_BROKERS) await withKafkaAdmin((admin) => admin.deleteTopics({ topics }));
+    },
+  },
 ];
+
+let kafkaCluster;
+
+function kafkaBootstrap() {
+  const bootstrap = KAFKA_BROKERS ?? kafkaCluster?.bootstrap;
+  if (!bootstrap) throw new Error("the Kafka row's broker is not started (start() first)");
+  return bootstrap;
+}
+
+async function withKafkaAdmin(fn) {
+  const { Kafka, logLevel } = await import("kafkajs");
+  const admin = new Kafka({ clientId: "bench-admin", brokers: kafkaBootstrap().split(","), logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    await fn(admin);
+  } finally {
+    await admin.disconnect();
+  }
+}
 
 async function withJetStream(fn) {
   const { connect } = await import("@nats-io/transport-node");

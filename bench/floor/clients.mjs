@@ -148,4 +148,88 @@ async function jetstream({ url }) {
   };
 }
 
-export const CLIENTS = { inmemory: inMemory, redis, rabbitmq, mqtt, jetstream };
+/**
+ * kafkajs, set as pubsub.kafka sets it (pkg/components/pubsub/kafka): the client's timeouts and retries; a producer
+ * without idempotence, acks from all in-sync replicas, no compression, and the component's batching (kafkajs has no
+ * linger): publishes of a topic issued while a produce request is in flight leave together in the next one, a lone
+ * one at once. A consumer group member with manual commits: each fetched batch of a partition is delivered one
+ * record at a time in offset order (the component's default concurrency), 64 partitions at once, and the offset
+ * past the batch is committed once every record of it was answered.
+ */
+async function kafka({ brokers }) {
+  const { CompressionTypes, Kafka, logLevel } = await import("kafkajs");
+  const client = new Kafka({
+    clientId: "relay",
+    brokers,
+    connectionTimeout: 30_000,
+    requestTimeout: 10_000,
+    retry: { retries: 5, initialRetryTime: 100, maxRetryTime: 2000 },
+    logLevel: logLevel.WARN,
+    logCreator: () => () => undefined,
+  });
+  const producer = client.producer({ allowAutoTopicCreation: true, retry: { retries: 5 } });
+  await producer.connect();
+  const consumers = [];
+  const waiting = new Map();
+  let inFlight = 0;
+  const send = (topic, items) => {
+    inFlight++;
+    producer.send({ topic, acks: -1, compression: CompressionTypes.None, messages: items.map((item) => ({ value: item.value })) }).then(
+      () => {
+        inFlight--;
+        for (const item of items) item.resolve();
+      },
+      (error) => {
+        inFlight--;
+        for (const item of items) item.reject(error);
+      },
+    );
+  };
+  return {
+    publish: (topic, value) =>
+      new Promise((resolve, reject) => {
+        const item = { value, resolve, reject };
+        const queue = waiting.get(topic);
+        if (queue) return void queue.push(item);
+        if (inFlight === 0) return send(topic, [item]);
+        waiting.set(topic, [item]);
+        setImmediate(() => {
+          const batch = waiting.get(topic);
+          waiting.delete(topic);
+          send(topic, batch);
+        });
+      }),
+    async consume(topic, deliver) {
+      const consumer = client.consumer({ groupId: "relay", sessionTimeout: 10_000, heartbeatInterval: 3000, rebalanceTimeout: 40_000, maxWaitTimeInMs: 500, allowAutoTopicCreation: true, retry: { retries: 10 } });
+      consumers.push(consumer);
+      await consumer.connect();
+      await consumer.subscribe({ topics: [topic], fromBeginning: false });
+      const joined = new Promise((resolve) => consumer.on(consumer.events.GROUP_JOIN, resolve));
+      await consumer.run({
+        autoCommit: false,
+        eachBatchAutoResolve: false,
+        partitionsConsumedConcurrently: 64,
+        async eachBatch({ batch, resolveOffset, heartbeat, isRunning, isStale }) {
+          let next;
+          for (const message of batch.messages) {
+            if (!isRunning() || isStale()) break;
+            resolveOffset(message.offset);
+            await deliver(message.value);
+            next = BigInt(message.offset) + 1n;
+            // A backlog's batch (up to 1 MB of a partition) can outlast the session: kafkajs heartbeats only between
+            // batches, and the component hands such a batch to the background after 500 ms to keep its membership.
+            await heartbeat();
+          }
+          if (next !== undefined && !isStale()) await consumer.commitOffsets([{ topic: batch.topic, partition: batch.partition, offset: next.toString() }]);
+        },
+      });
+      await joined;
+    },
+    async close() {
+      await Promise.all(consumers.map((consumer) => consumer.disconnect()));
+      await producer.disconnect();
+    },
+  };
+}
+
+export const CLIENTS = { inmemory: inMemory, redis, rabbitmq, mqtt, jetstream, kafka };

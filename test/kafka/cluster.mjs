@@ -20,6 +20,11 @@ const STARTED = /Kafka Server started/;
 // 300 MB RSS and start it in about 3 s.
 const JVM_FLAGS = ["-Xms64m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xss512k", "-Djava.awt.headless=true"];
 
+/** Whether `make kafka` brought the jars a node runs from. */
+export function kafkaInstalled() {
+  return existsSync(path.join(KAFKA_LIBS, "kafka_2.13-4.4.0.jar"));
+}
+
 /** Nodes started and not yet stopped: killed if the process leaves without stopping them (a crashed test run). */
 const live = new Set();
 process.once("exit", () => {
@@ -34,7 +39,7 @@ process.once("exit", () => {
  * @param {{ nodes?: number, startTimeoutMs?: number, extraConfig?: Record<string, string>, fullJit?: boolean }} [options]
  */
 export async function startKafka({ nodes = 1, startTimeoutMs = 90_000, extraConfig = {}, fullJit = false } = {}) {
-  if (!existsSync(path.join(KAFKA_LIBS, "kafka_2.13-4.4.0.jar"))) {
+  if (!kafkaInstalled()) {
     throw new Error(`Kafka's jars are missing from ${KAFKA_LIBS}: run \`make kafka\` (Maven Central, test/kafka/pom.xml)`);
   }
   const root = mkdtempSync(path.join(os.tmpdir(), "kafka-"));

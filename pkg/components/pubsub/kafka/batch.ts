@@ -34,6 +34,11 @@ export class PartitionBatch {
   moved = false;
   private timer?: NodeJS.Timeout;
   private readonly wake = new AbortController();
+  /**
+   * What a retry's wait ends at: the subscription's stop or this batch giving up. Made at the first retry, not per
+   * record: AbortSignal.any allocates a signal and registers it with both sources, a measurable share of a delivery.
+   */
+  private retryWait?: AbortSignal;
 
   constructor(
     readonly topic: string,
@@ -48,10 +53,11 @@ export class PartitionBatch {
     try {
       for (const message of messages) {
         if (stopped()) break;
-        this.offsets.track(BigInt(message.offset));
+        const offset = BigInt(message.offset);
+        this.offsets.track(offset);
         // kafkajs fetches on from the resolved offset; what is committed is decided by the settlements alone.
         resolveOffset(message.offset);
-        const settled = this.deliver(message);
+        const settled = this.deliver(message, offset);
         if (this.deps.concurrency === "single") {
           await settled;
           continue;
@@ -89,26 +95,25 @@ export class PartitionBatch {
    * Kafka's settlement of one record: ack and drop settle its offset (Kafka has no per-record refusal); a nack keeps
    * it unsettled, holding the partition's committable offset, and hands it over again after consumeRetryInterval.
    */
-  private async deliver(message: KafkaMessage): Promise<void> {
+  private async deliver(message: KafkaMessage, offset: bigint): Promise<void> {
     const { handler, logger, settings, signal } = this.deps;
-    const offset = BigInt(message.offset);
-    const where = `${this.topic}/${this.partition}@${message.offset}`;
-    const wait = AbortSignal.any([signal, this.wake.signal]);
+    const where = (): string => `${this.topic}/${this.partition}@${message.offset}`;
     const settler: Settler = {
       ack: () => this.offsets.settle(offset),
       nack: (delayMs) => {
-        logger.debug(`kafka: record ${where} not settled; again in ${delayMs}ms`);
-        return pause(delayMs, wait);
+        logger.debug(`kafka: record ${where()} not settled; again in ${delayMs}ms`);
+        this.retryWait ??= AbortSignal.any([signal, this.wake.signal]);
+        return pause(delayMs, this.retryWait);
       },
     };
     const expiresAt = message.headers?.[EXPIRES_HEADER]?.toString();
     if (expiresAt && isExpired(Number(expiresAt), this.deps.now())) {
-      logger.debug(`kafka: record ${where} expired (ttlInSeconds); settled without delivery`);
+      logger.debug(`kafka: record ${where()} expired (ttlInSeconds); settled without delivery`);
       settler.ack();
       return;
     }
     const record = toRecord(this.topic, this.partition, message);
-    while ((await deliver(handler, record, settler, () => settings.consumeRetryIntervalMs)) === "retry") if (wait.aborted) return;
+    while ((await deliver(handler, record, settler, () => settings.consumeRetryIntervalMs)) === "retry") if (signal.aborted || this.wake.signal.aborted) return;
   }
 }
 
