@@ -24,8 +24,8 @@ export class JsonMembersFound {
 
   /** The member's value as JSON.parse gives it, when it is a string; undefined otherwise. */
   string(name: string): string | undefined {
-    const at = 2 * this.members.wanted.indexOf(name);
-    if (at < 0 || this.spans[at]! < 0) return undefined;
+    const at = this.found(name);
+    if (at < 0) return undefined;
     const start = this.spans[at]!;
     const end = this.spans[at + 1]!;
     return start === end ? "" : decoded(this.bytes, start, end);
@@ -33,14 +33,19 @@ export class JsonMembersFound {
 
   /** Whether the member is a string, without decoding it. */
   has(name: string): boolean {
-    const at = 2 * this.members.wanted.indexOf(name);
-    return at >= 0 && this.spans[at]! >= 0;
+    return this.found(name) >= 0;
   }
 
   /** Whether the member is a non-empty string, without decoding it. */
   nonEmpty(name: string): boolean {
+    const at = this.found(name);
+    return at >= 0 && this.spans[at + 1]! > this.spans[at]!;
+  }
+
+  /** Where the member's span starts in `spans`, or -1 when it is not wanted or not a string. */
+  private found(name: string): number {
     const at = 2 * this.members.wanted.indexOf(name);
-    return at >= 0 && this.spans[at]! >= 0 && this.spans[at + 1]! > this.spans[at]!;
+    return at >= 0 && this.spans[at]! >= 0 ? at : -1;
   }
 }
 
