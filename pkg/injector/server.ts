@@ -30,13 +30,14 @@ export const DEFAULT_TLS_RELOAD_INTERVAL_MS = 60_000;
 class BodyTooLarge extends Error {}
 
 /**
- * Reads at most `limit` bytes. A body over the limit is drained (not kept) so the client reads the 413
- * instead of a reset; past `DRAIN_FACTOR` times the limit the connection is cut.
+ * Reads the whole body, keeping at most `keep` bytes: the rest is drained, not kept. An answer written before the
+ * body is read would reach the client as a reset: Node closes a `Connection: close` socket once the answer is out,
+ * and bytes still arriving then reset it. Past `cut` bytes (declared or sent) the connection is cut instead.
  */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+function readBody(req: IncomingMessage, keep: number, cut: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers["content-length"]);
-    if (Number.isFinite(declared) && declared > limit * DRAIN_FACTOR) {
+    if (Number.isFinite(declared) && declared > cut) {
       req.socket.destroy();
       return reject(new BodyTooLarge());
     }
@@ -44,16 +45,17 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     let size = 0;
     req.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit * DRAIN_FACTOR) {
+      if (size > cut) {
         req.socket.destroy();
         reject(new BodyTooLarge());
-      } else if (size <= limit) chunks.push(chunk);
+      } else if (size <= keep) chunks.push(chunk);
     });
-    req.once("end", () => (size > limit ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
+    req.once("end", () => (size > keep ? reject(new BodyTooLarge()) : resolve(Buffer.concat(chunks))));
     req.once("error", reject);
   });
 }
 
+/** A body over the limit is drained up to this many times the limit, so that its client reads the 413. */
 const DRAIN_FACTOR = 4;
 
 /** `Application/JSON; charset=utf-8` -> `application/json`. */
@@ -125,20 +127,17 @@ export class InjectorServer {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
-    const path = (req.url ?? "").split("?")[0];
-    if (path === "/healthz" && req.method === "GET") return send(res, 200, { status: "ok" });
-    if (path !== "/mutate") return send(res, 404, { message: "only POST /mutate and GET /healthz are served here" });
-    if (req.method !== "POST") {
-      this.webhook.countRejected();
-      res.setHeader("allow", "POST");
-      return send(res, 405, { message: "/mutate takes POST with an AdmissionReview" });
+    const cut = this.options.maxBodyBytes * DRAIN_FACTOR;
+    const early = this.answerWithoutReview(req);
+    if (early) {
+      const answer = (): void => {
+        if (early.allow) res.setHeader("allow", early.allow);
+        send(res, early.status, early.body);
+      };
+      readBody(req, 0, cut).then(answer, answer);
+      return;
     }
-    // The API server always sends JSON; anything else is not an AdmissionReview, whatever the bytes say.
-    if (mediaTypeOf(req.headers["content-type"]) !== "application/json") {
-      this.webhook.countRejected();
-      return send(res, 415, { message: `/mutate takes an AdmissionReview as application/json, got ${JSON.stringify(req.headers["content-type"] ?? "no Content-Type")}` });
-    }
-    readBody(req, this.options.maxBodyBytes).then(
+    readBody(req, this.options.maxBodyBytes, cut).then(
       (body) => {
         const reply = this.webhook.review(body);
         send(res, reply.status, reply.body);
@@ -149,5 +148,22 @@ export class InjectorServer {
         else send(res, 400, { message: `cannot read the request body: ${error.message}` });
       },
     );
+  }
+
+  /** The answer to a request that carries no AdmissionReview to POST /mutate (sent once its body is drained); undefined for one that may. */
+  private answerWithoutReview(req: IncomingMessage): { status: number; body: unknown; allow?: string } | undefined {
+    const path = (req.url ?? "").split("?")[0];
+    if (path === "/healthz" && req.method === "GET") return { status: 200, body: { status: "ok" } };
+    if (path !== "/mutate") return { status: 404, body: { message: "only POST /mutate and GET /healthz are served here" } };
+    if (req.method !== "POST") {
+      this.webhook.countRejected();
+      return { status: 405, body: { message: "/mutate takes POST with an AdmissionReview" }, allow: "POST" };
+    }
+    // The API server always sends JSON; anything else is not an AdmissionReview, whatever the bytes say.
+    if (mediaTypeOf(req.headers["content-type"]) !== "application/json") {
+      this.webhook.countRejected();
+      return { status: 415, body: { message: `/mutate takes an AdmissionReview as application/json, got ${JSON.stringify(req.headers["content-type"] ?? "no Content-Type")}` } };
+    }
+    return undefined;
   }
 }
