@@ -12,7 +12,7 @@ import { rabbitComponent, rabbitUrl } from "./pubsub-rabbitmq-support.js";
 import { PrivateNats } from "./pubsub-jetstream-server.js";
 import { PrivateRabbitMQ, rabbitmqInstalled } from "./pubsub-rabbitmq-server.js";
 import { PrivateRedis } from "./pubsub-redis-server.js";
-import { expectAllOnTime, publishDelayed, startDelayedDrill, type DelayedDrill } from "./delayed-drills.js";
+import { afterKill, expectAllOnTime, publishDelayed, startDelayedDrill, type DelayedDrill } from "./delayed-drills.js";
 import { componentYaml } from "../support/manifests.js";
 
 /**
@@ -47,9 +47,16 @@ afterAll(async () => {
   if (rabbitUp) await deleteRabbitMQTopics(rabbitTopics);
 });
 
-function redisComponent(redisHost: string): string {
-  return componentYaml("bus", "pubsub.redis", { redisHost, processingTimeout: "1500ms", redeliverInterval: "200ms", delayedPollInterval: "200ms" });
+/**
+ * A short processingTimeout brings back what a killed sidecar had taken; where nothing is killed, a long one keeps a
+ * delivery slowed by a loaded machine from being redelivered (at-least-once) in a drill that counts duplicates.
+ */
+function redisComponent(redisHost: string, processingTimeout = "1500ms"): string {
+  return componentYaml("bus", "pubsub.redis", { redisHost, processingTimeout, redeliverInterval: "200ms", delayedPollInterval: "200ms" });
 }
+
+/** Nothing delivered before the kill: each once. Otherwise one the app had answered but whose ack died with the sidecar comes again. */
+const onceUnlessUnderWay = (delivered: number): number => (delivered === 0 ? 1 : 2);
 
 async function sidecar(d: DelayedDrill): Promise<SidecarProcess> {
   const sc = await startSidecar({ appId: d.appId, args: ["--app-port", String(d.app.port), "--resources-path", d.resources, "--log-level", "warn"] });
@@ -77,19 +84,20 @@ describe("delayed delivery drills: pubsub.redis (a private redis-server each)", 
     await publishDelayed(first, d.topic, 0, 200, "3s");
     const dueBy = Date.now() + 3000;
     await first.stop("SIGKILL");
+    const delivered = afterKill(d, 200);
+    const pending = await zcard(server, d.topic);
     // Past their time with no sidecar alive: still in the delay set, none delivered.
     await waitFor(() => Date.now() > dueBy + 300, { timeoutMs: 10_000, what: "the delivery time to pass" });
-    expect(await zcard(server, d.topic)).toBe(200);
-    expect(d.seen.size).toBe(0);
+    expect({ pending: await zcard(server, d.topic), delivered: d.seen.size }).toEqual({ pending, delivered });
     await sidecar(d);
-    expect(await expectAllOnTime(d, 200, 30_000)).toBe(1);
+    expect(await expectAllOnTime(d, 200, 30_000)).toBeLessThanOrEqual(onceUnlessUnderWay(delivered));
   }, 60_000);
 
   it("Redis (append-only, fsync always) is killed and restarted with delayed messages pending: every one is delivered", async () => {
     const dir = tempDir("delayed-aof-");
     const server = await PrivateRedis.start(["--appendonly", "yes", "--appendfsync", "always", "--dir", dir]);
     servers.push(server);
-    const d = await startDelayedDrill(redisComponent(server.address), apps);
+    const d = await startDelayedDrill(redisComponent(server.address, "30s"), apps);
     const sc = await sidecar(d);
     await publishDelayed(sc, d.topic, 0, 50, "3s");
     await server.kill();
@@ -102,7 +110,7 @@ describe("delayed delivery drills: pubsub.redis (a private redis-server each)", 
     // A Redis of its own, for the reason above; and a conformance row elsewhere moves its component's clock an hour on.
     const server = await PrivateRedis.start();
     servers.push(server);
-    const d = await startDelayedDrill(redisComponent(server.address), apps);
+    const d = await startDelayedDrill(redisComponent(server.address, "30s"), apps);
     const [a, b] = await Promise.all([sidecar(d), sidecar(d)]);
     // Both publish, both run the mover over the same delay set; the script moves each member once.
     await Promise.all([publishDelayed(a!, d.topic, 0, 100, "2s"), publishDelayed(b!, d.topic, 100, 200, "2s")]);
@@ -118,14 +126,15 @@ describe("delayed delivery drills: pubsub.redis (a private redis-server each)", 
     await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
     const { waitForConsumers } = await import("../support/rabbitmq.js");
     await waitForConsumers(`${d.appId}-${d.topic}`);
-    await publishDelayed(first, d.topic, 0, 200, "2s");
-    const dueBy = Date.now() + 2000;
+    await publishDelayed(first, d.topic, 0, 200, "3s");
+    const dueBy = Date.now() + 3000;
     await first.stop("SIGKILL");
+    const delivered = afterKill(d, 200);
     // Their time passes with no sidecar alive: RabbitMQ dead-letters them into the topic's queue, which keeps them.
     await waitFor(() => Date.now() > dueBy + 300, { timeoutMs: 10_000, what: "the delivery time to pass" });
-    expect(d.seen.size).toBe(0);
+    expect(d.seen.size).toBe(delivered);
     await sidecar(d);
-    expect(await expectAllOnTime(d, 200, 30_000)).toBe(1);
+    expect(await expectAllOnTime(d, 200, 30_000)).toBeLessThanOrEqual(onceUnlessUnderWay(delivered));
   }, 60_000);
 
   it("two sidecars of one component publish singly and in bulk, each entry at its own time: every message delivered once, none early", async () => {
@@ -172,17 +181,18 @@ async function privateRabbitDrill(): Promise<{ rabbit: PrivateRabbitMQ; d: Delay
   // queue a delayed message waits in must be older than that when the message arrives, on a topic never used before.
   it("RabbitMQ is SIGKILLed within half a second of accepting 50 delayed messages to a new topic, and restarted: every one is delivered, none early", async () => {
     const { rabbit, d, sc } = await privateRabbitDrill();
-    await publishDelayed(sc, d.topic, 0, 50, "3s");
+    // The first delayed message to a topic waits 2 s for its binding to settle; the others queue behind it.
+    await publishDelayed(sc, d.topic, 0, 50, "5s");
     const accepted = Date.now();
     await rabbit.kill();
     expect(Date.now() - accepted).toBeLessThan(500);
-    expect(d.seen.size).toBe(0);
+    afterKill(d, 50);
     await rabbit.restart();
     try {
       // A crash may repeat a dead-letter that was under way: duplicates are allowed here, losses are not.
       await expectAllOnTime(d, 50, 60_000);
     } catch (error) {
-      throw new Error(`${(error as Error).message}\nqueues after the restart:\n${rabbit.listQueues()}`);
+      throw new Error(`${(error as Error).message}\nqueues after the restart:\n${rabbit.listQueues()}\nbindings after the restart:\n${rabbit.listBindings()}`);
     }
   }, 150_000);
 });
@@ -198,14 +208,15 @@ function jetstreamComponent(natsURL: string): string {
     const d = await startDelayedDrill(jetstreamComponent(nats.url), apps);
     const first = await sidecar(d);
     await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
-    await publishDelayed(first, d.topic, 0, 200, "2s");
-    const dueBy = Date.now() + 2000;
+    await publishDelayed(first, d.topic, 0, 200, "3s");
+    const dueBy = Date.now() + 3000;
     await first.stop("SIGKILL");
+    const delivered = afterKill(d, 200);
     await waitFor(() => Date.now() > dueBy + 300, { timeoutMs: 10_000, what: "the delivery time to pass" });
-    expect(d.seen.size).toBe(0);
+    expect(d.seen.size).toBe(delivered);
     await sidecar(d);
     // Messages handed to the killed mover come back after its ackWait (5s).
-    expect(await expectAllOnTime(d, 200, 45_000)).toBe(1);
+    expect(await expectAllOnTime(d, 200, 45_000)).toBeLessThanOrEqual(onceUnlessUnderWay(delivered));
   }, 90_000);
 
   it("nats-server is killed and restarted with delayed messages pending: every one is delivered", async () => {

@@ -127,6 +127,12 @@ export class PrivateRabbitMQ {
     return `${result.stdout}${result.stderr}`;
   }
 
+  /** The node's bindings whose source or destination starts with `prefix`, one per line (for a drill's diagnosis). */
+  listBindings(): string {
+    const result = spawnSync("/usr/lib/rabbitmq/bin/rabbitmqctl", ["-n", this.nodeName, "list_bindings", "source_name", "destination_name", "destination_kind", "routing_key", "--no-table-headers"], { env: { ...process.env, HOME: path.join(this.dir, "home") }, encoding: "utf8", timeout: 30_000 });
+    return `${result.stdout}${result.stderr}`.split("\n").filter((line) => !/^runtime-delay\.L\d+\t/.test(line) && !line.startsWith("\t")).join("\n");
+  }
+
   /** Waits until `queue` has `count` consumers (a subscription bound and consuming). */
   async waitForConsumers(queue: string, count = 1, timeoutMs = 15_000): Promise<void> {
     const model = await connect(this.url);

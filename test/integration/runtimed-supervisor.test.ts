@@ -1,11 +1,18 @@
 import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "@jest/globals";
+import { afterEach, describe, expect, it, jest } from "@jest/globals";
 import { freePort, waitFor } from "../support/ports.js";
 import { resourcesFolder } from "../support/runtime.js";
 import { tempDir } from "../support/tempdirs.js";
 import { alive, cliEnv, endRuns, remember, runtimed, runtimedSync, type CliRun } from "./runtimed-cli-support.js";
+
+/**
+ * Each case starts `runtimed run`, which starts a sidecar and then the app: seconds on a quiet machine, several
+ * times that on a loaded CI runner. The waits are bounds on events, not sleeps.
+ */
+const STARTED_WITHIN_MS = 30_000;
+jest.setTimeout(60_000);
 
 /**
  * `runtimed run` as a supervisor: the ports and flags it hands the app and the sidecar, the run records
@@ -96,7 +103,7 @@ describe("runtimed run: the flags a gRPC app's README gives dapr run", () => {
         "--dapr-http-max-request-size", "16", "--enable-api-logging", "--placement-host-address", "localhost:50005", "--", "node", "app.mjs"],
       { cwd, env },
     );
-    await waitFor(() => run.stdout().includes("== APP == ENV"), { timeoutMs: 15_000, what: "the app to start" });
+    await waitFor(() => run.stdout().includes("== APP == ENV"), { timeoutMs: STARTED_WITHIN_MS, what: "the app to start" });
     expect(envOf(run)).toEqual({
       APP_ID: "grpcapp", APP_PORT: String(appPort), APP_PROTOCOL: "grpc", DAPR_HTTP_PORT: String(http), RUNTIME_HTTP_PORT: String(http),
       DAPR_GRPC_PORT: String(grpc), RUNTIME_GRPC_PORT: String(grpc), DAPR_METRICS_PORT: String(metrics),
@@ -141,7 +148,7 @@ describe("runtimed run never orphans", () => {
     const cwd = await appFolder();
     const env = cliEnv();
     const run = runtimed(["run", "-a", "ticker", "--", "node", "app.mjs", "tick"], { cwd, env });
-    await waitFor(() => run.stdout().includes("== APP == tick 2"), { timeoutMs: 15_000, what: "two ticks" });
+    await waitFor(() => run.stdout().includes("== APP == tick 2"), { timeoutMs: STARTED_WITHIN_MS, what: "two ticks" });
     const [record] = listed(env);
     remember(record!.sidecarPid, record!.appPid);
     // As `runtimed run ... | head -2`: the reader goes away.
@@ -162,7 +169,7 @@ describe("runtimed run never orphans", () => {
     const cwd = await appFolder();
     const env = cliEnv();
     const run = runtimed(["run", "-a", "victim", "--graceful-shutdown-seconds", "1", "--", "node", "app.mjs", "stubborn"], { cwd, env });
-    await waitFor(() => run.stdout().includes("BACKGROUND"), { timeoutMs: 15_000, what: "the app and its background child" });
+    await waitFor(() => run.stdout().includes("BACKGROUND"), { timeoutMs: STARTED_WITHIN_MS, what: "the app and its background child" });
     const background = Number(/BACKGROUND (\d+)/.exec(run.stdout())![1]);
     const [record] = listed(env);
     const pids = remember(record!.sidecarPid, record!.appPid, record!.reaperPid, background);
