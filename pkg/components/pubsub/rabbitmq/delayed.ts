@@ -18,9 +18,9 @@ import { EXPIRES_AT_HEADER } from "./topology.js";
  */
 
 /**
- * How long a ladder, or a topic's binding under it, that this sidecar has just declared is left to settle before a
- * message goes in: RabbitMQ 3.10 does not restart, after a crash, a quorum queue declared within about a second
- * before it (measured: 0.4 s lost its messages, 0.75 s kept them), and a loaded node lost a binding 0.5 s old.
+ * How long a ladder that this sidecar has just created is left to settle before a message goes in: RabbitMQ 3.10
+ * does not restart, after a crash, a quorum queue declared within about a second before it (measured: 0.4 s lost
+ * its messages, 0.75 s kept them).
  */
 export const SETTLE_MS = 2000;
 const CONFIRM_TIMEOUT_MS = 10_000;
@@ -40,7 +40,7 @@ export interface DelayedMessage {
 export class DelayQueues {
   private publishes?: { generation: number; channel: Promise<ConfirmChannel> };
   private declares?: { generation: number; channel: Promise<Channel> };
-  private ladder?: { generation: number; ready: Promise<void> };
+  private ladder?: { generation: number; declared: Promise<void>; ready: Promise<void> };
   /** Topics bound under the deliver exchange on this connection. */
   private readonly destinations = new Map<string, { generation: number; ready: Promise<void> }>();
   /** Per topic, when each message this process held is due (the ladder is shared: its queue lengths are everyone's). */
@@ -128,29 +128,38 @@ export class DelayQueues {
    * lost its data: then it settles again).
    */
   ensureLadder(): Promise<void> {
-    const generation = this.connection.generation;
-    if (this.ladder && this.ladder.generation === generation) return this.ladder.ready;
-    const ready = (async () => {
-      const channel = await this.declareChannel();
-      const fresh = await declareLadder(channel, (queue) => this.queueExists(queue));
-      if (fresh) {
-        this.logger.info(`declared the RabbitMQ delay ladder; waiting ${SETTLE_MS}ms before its first message`);
-        await sleep(SETTLE_MS);
-      }
-    })();
-    const holder = { generation, ready };
-    this.ladder = holder;
-    ready.catch(() => this.ladder === holder && (this.ladder = undefined));
-    return ready;
+    return this.currentLadder().ready;
   }
 
   /**
-   * The topic's exchange (a message dead-lettered to a missing one is dropped), bound under the deliver exchange,
-   * then left to settle as a new ladder is: RabbitMQ 3.10 loses a binding declared shortly before a crash as it
-   * loses such a queue (measured on a loaded machine: SIGKILLed within 0.5 s, the node came back without the
-   * binding, and every message that had waited for it was routed to the sink only). AMQP cannot ask whether a
-   * binding exists, so each connection's first delayed message to a topic waits once.
+   * Binds a subscribed topic under the ladder as soon as the ladder is declared rather than at its first delayed
+   * message: RabbitMQ 3.10 also loses a binding declared shortly before a crash (a loaded node SIGKILLed 0.5 s after
+   * the first delayed publish to a new topic came back without it, and those messages expired into the sink). A
+   * subscription usually comes well before the first delayed message, which then finds the binding old. Waiting for
+   * the binding to settle at publish instead would hold every topic's first delayed publish for seconds.
    */
+  prepareTopic(topic: string): Promise<void> {
+    return this.currentLadder().declared.then(() => this.ensureDestination(topic));
+  }
+
+  private currentLadder(): { generation: number; declared: Promise<void>; ready: Promise<void> } {
+    const generation = this.connection.generation;
+    if (this.ladder && this.ladder.generation === generation) return this.ladder;
+    const fresh = (async () => declareLadder(await this.declareChannel(), (queue) => this.queueExists(queue)))();
+    const ready = fresh.then(async (isFresh) => {
+      if (!isFresh) return;
+      this.logger.info(`declared the RabbitMQ delay ladder; waiting ${SETTLE_MS}ms before its first message`);
+      await sleep(SETTLE_MS);
+    });
+    const declared = fresh.then(() => undefined);
+    declared.catch(() => undefined);
+    const holder = { generation, declared, ready };
+    this.ladder = holder;
+    ready.catch(() => this.ladder === holder && (this.ladder = undefined));
+    return holder;
+  }
+
+  /** The topic's exchange (a message dead-lettered to a missing one is dropped), bound under the deliver exchange. */
   private ensureDestination(topic: string): Promise<void> {
     const generation = this.connection.generation;
     const known = this.destinations.get(topic);
@@ -160,7 +169,6 @@ export class DelayQueues {
       const channel = await this.declareChannel();
       // An exchange-to-exchange binding: the topic's exchange then routes on the message's BCC key (or ignores keys).
       await channel.bindExchange(topic, DELIVER_EXCHANGE, `#.${destinationWord(topic)}`);
-      await sleep(SETTLE_MS);
     })();
     const holder = { generation, ready };
     this.destinations.set(topic, holder);

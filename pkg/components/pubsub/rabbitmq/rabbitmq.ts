@@ -106,6 +106,8 @@ export class RabbitMQPubSub extends BrokerPubSub<RabbitMQSettings, RabbitMQSubsc
       logger: this.context.logger,
       now: this.now,
     });
+    // Bound under the delay ladder now, so that the binding is old by the time a delayed message needs it.
+    this.delayed!.prepareTopic(request.topic).catch((error: unknown) => this.context.logger.debug(`pubsub ${this.context.name}: topic ${request.topic} not bound under the delay ladder yet (its first delayed publish binds it): ${(error as Error).message}`));
     return this.track(request.topic, consumer, signal);
   }
 
