@@ -12,6 +12,21 @@ import { fileURLToPath } from "node:url";
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** BENCH_RUNTIMED=<path of main.js> measures another build (e.g. a checkout of main, for a before/after table). */
 export const RUNTIMED = process.env.BENCH_RUNTIMED ?? path.join(ROOT, "dist/cmd/runtimed/main.js");
+/**
+ * The environment the sidecar's container image gives it: the `ENV` lines of the final stage of the Dockerfile beside
+ * the build measured (glibc's malloc settings among them, which a process reads only at its start). Every sidecar a
+ * benchmark starts gets it, so it runs as deployed; a build without a Dockerfile gets none.
+ */
+export async function deployedEnvironment(runtimed = RUNTIMED) {
+  const dockerfile = path.resolve(path.dirname(runtimed), "../../../Dockerfile");
+  const text = await readFile(dockerfile, "utf8").catch(() => "");
+  const finalStage = text.split(/^FROM\s/m).at(-1);
+  const env = {};
+  for (const [, pairs] of finalStage.matchAll(/^ENV\s+(.+)$/gm)) {
+    for (const [, name, quoted, plain] of pairs.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=(?:"([^"]*)"|(\S*))/g)) env[name] = quoted ?? plain;
+  }
+  return env;
+}
 export const REDIS_HOST = process.env.BENCH_REDIS ?? "127.0.0.1:6379";
 /** Seconds per measured phase; BENCH_SECONDS=1 for a smoke run. */
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -84,7 +99,7 @@ export function spawnTracked(command, args, { graceful = false, ...options } = {
 }
 
 /** The built sidecar as a process on free ports; resolves once /v1.0/healthz/outbound answers 204. */
-export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [], nodeArgs: ownNodeArgs = [], readyPollMs = 50 } = {}) {
+export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [], nodeArgs: ownNodeArgs = [], env: ownEnv = {}, readyPollMs = 50 } = {}) {
   const httpPort = await freePort();
   const metricsPort = await freePort();
   const grpcPort = await freePort();
@@ -98,7 +113,7 @@ export async function startSidecar({ appId = "bench", appPort, components, args:
     await writeFile(path.join(dir, "components.yaml"), components);
     args.push("--resources-path", dir);
   }
-  const spawned = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "" }, graceful: nodeArgs.length > 0 });
+  const spawned = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "", ...(await deployedEnvironment()), ...ownEnv }, graceful: nodeArgs.length > 0 });
   const proc = {
     ...spawned,
     async stop() {

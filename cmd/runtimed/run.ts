@@ -8,6 +8,7 @@ import { ReaperClient } from "../../pkg/cli/run/reaper.js";
 import { RunError, Supervisor, type AppPlan, type RunHooks } from "../../pkg/cli/run/supervisor.js";
 import { findTemplate, loadTemplate, TemplateError } from "../../pkg/cli/run/template.js";
 import { processStartTicks, RunRecords } from "../../pkg/cli/runs.js";
+import { withAllocatorEnv } from "./allocator.js";
 import { addSidecarFlags, missingResourceFolder, parseOptions, parseWithDaprVocabulary, UsageError } from "./options.js";
 import { runRecordsFolder } from "./state.js";
 import { isHelpOrVersion } from "../flags.js";
@@ -162,7 +163,10 @@ async function supervise(plans: AppPlan[], env: Env): Promise<number> {
   const records = new RunRecords(runRecordsFolder(env));
   const reaper = ReaperClient.start(process.execPath, REAPER);
   const hooks = runHooks(records, reaper);
-  for (const plan of plans) plan.sidecarEnv.RUNTIMED_SUPERVISOR_PID = String(process.pid);
+  for (const plan of plans) {
+    plan.sidecarEnv.RUNTIMED_SUPERVISOR_PID = String(process.pid);
+    withAllocatorEnv(plan.sidecarEnv);
+  }
   const supervisor = new Supervisor(plans, {
     node: process.execPath,
     runtimedMain: RUNTIMED_MAIN,
