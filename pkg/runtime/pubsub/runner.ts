@@ -133,23 +133,42 @@ export class SubscriptionRunner {
     return `${this.subscription.pubsubName}/${this.subscription.topic}`;
   }
 
-  private async handle(message: PubSubMessage): Promise<Settlement | void> {
-    if (this.controller.signal.aborted) throw new StoppedError();
+  /**
+   * Not an async function: an untraced delivery returns process()'s own promise rather than one more
+   * wrapped around it (a promise and three microtask turns per message). Every failure still rejects.
+   */
+  private handle(message: PubSubMessage): Promise<Settlement | void> {
+    if (this.controller.signal.aborted) return Promise.reject(new StoppedError());
     let inbound: InboundMessage;
     try {
       inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single, this.deps.dialect);
     } catch (error) {
-      if (error instanceof NotCloudEventError) return this.notCloudEvent(message, error);
-      // Never delivered nor retried: redelivery would fail the same way, for ever.
-      if (!(error instanceof JsonDepthError)) throw error;
-      this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
-      return this.dropOrDeadLetter(message, undefined, `the payload is ${error.message}`, "error", "malformed");
+      return this.unreadable(message, error);
     }
-    if (inbound.deliverAt !== undefined) this.deps.metrics.delayedArrival(this.subscription.pubsubName, this.subscription.topic, Date.now() - inbound.deliverAt);
+    try {
+      if (inbound.deliverAt !== undefined) this.deps.metrics.delayedArrival(this.subscription.pubsubName, this.subscription.topic, Date.now() - inbound.deliverAt);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     const tracing = this.deps.tracing;
     if (!tracing?.enabled || this.batcher) return this.process(message, inbound);
-    // One consumer span per message, a child of the producer's context the CloudEvent carries: the app
-    // gets this span's context, and the attempts' log lines (retries, dead letters) carry its trace id.
+    return this.traced(tracing, message, inbound);
+  }
+
+  /** A message the runtime cannot read: dead-lettered or dropped (never delivered nor retried), or back to the broker. */
+  private async unreadable(message: PubSubMessage, error: unknown): Promise<Settlement | void> {
+    if (error instanceof NotCloudEventError) return this.notCloudEvent(message, error);
+    // Never delivered nor retried: redelivery would fail the same way, for ever.
+    if (!(error instanceof JsonDepthError)) throw error;
+    this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
+    return this.dropOrDeadLetter(message, undefined, `the payload is ${error.message}`, "error", "malformed");
+  }
+
+  /**
+   * One consumer span per message, a child of the producer's context the CloudEvent carries: the app
+   * gets this span's context, and the attempts' log lines (retries, dead letters) carry its trace id.
+   */
+  private async traced(tracing: Tracing, message: PubSubMessage, inbound: InboundMessage): Promise<Settlement | void> {
     const { pubsubName, topic } = this.subscription;
     const attributes = { "messaging.system": this.deps.messagingSystem ?? "", "messaging.destination.name": topic, "messaging.operation.type": "process", "messaging.message.id": inbound.id, "runtime.pubsub.name": pubsubName };
     const span = tracing.start(`process ${topic}`, "consumer", attributes, { traceparent: inbound.traceparent, tracestate: inbound.tracestate });
