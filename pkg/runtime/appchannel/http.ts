@@ -93,7 +93,7 @@ export class HttpAppChannel implements AppChannel {
     let status: number;
     let body: Buffer;
     try {
-      ({ status, body } = await this.invoke({ method: "POST", path: event.path, body: event.body, headers: deliveryHeaders(event), signal: event.signal }));
+      ({ status, body } = await this.send("POST", event.path, event.body, this.withFraming(deliveryHeaders(event), event.body), this.options.timeoutMs, event.signal));
     } catch (error) {
       return { outcome: "retry", reason: (error as Error).message };
     }
@@ -173,20 +173,26 @@ export class HttpAppChannel implements AppChannel {
   }
 
   invoke(request: AppRequest): Promise<AppResponse> {
-    const headers: Record<string, string> = { ...request.headers };
+    const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body);
+    return this.send(request.method, request.path, body, this.withFraming({ ...request.headers }, body), request.timeoutMs ?? this.options.timeoutMs, request.signal);
+  }
+
+  /** The app token and the body's length, added to `headers` (a delivery's own object: no copy per request). */
+  private withFraming(headers: Record<string, string>, body: Buffer | undefined): Record<string, string> {
     const token = tokenValue(this.options.token);
     if (token) {
       headers["runtime-api-token"] = token;
       headers["dapr-api-token"] = token;
     }
-    const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body);
     if (body) headers["content-length"] = String(body.length);
-    const timeoutMs = request.timeoutMs ?? this.options.timeoutMs;
-    const { signal } = request;
+    return headers;
+  }
+
+  private send(method: AppRequest["method"], path: string, body: Buffer | undefined, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal | undefined): Promise<AppResponse> {
     // The same error http.request's `signal` option gives, from a listener of our own: the option ties the
     // request to the signal through stream.finished, some 2 KB and a handful of listeners per delivery
     // (bench/profile-delivery.mjs), on the delivery hot path.
-    const aborted = (): AppChannelError => new AppChannelError(`calling the app ${request.method} ${request.path}: The operation was aborted`, "ABORT_ERR");
+    const aborted = (): AppChannelError => new AppChannelError(`calling the app ${method} ${path}: The operation was aborted`, "ABORT_ERR");
     return new Promise<AppResponse>((settleResolve, settleReject) => {
       if (signal?.aborted) return settleReject(aborted());
       let unwatch: (() => void) | undefined;
@@ -198,27 +204,26 @@ export class HttpAppChannel implements AppChannel {
         unwatch?.();
         settleReject(error);
       };
-      const req = http.request(
-        { host: this.options.address, port: this.options.port, method: request.method, path: request.path, headers, agent: this.agent },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on("data", (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > this.options.maxReplyBytes) {
-              res.destroy();
-              reject(new AppChannelError(`app reply to ${request.method} ${request.path} exceeds ${this.options.maxReplyBytes} bytes`, "REPLY_TOO_LARGE"));
-              return;
-            }
-            chunks.push(chunk);
-          });
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-          res.on("error", (error) => reject(new AppChannelError(`app reply to ${request.method} ${request.path}: ${error.message}`)));
-        },
-      );
+      // `timeout` as an option, not req.setTimeout(): the agent sets it on the socket it hands over, where
+      // setTimeout() waits for the socket through two `once` listeners of its own (about 1 KB per request).
+      const req = http.request({ host: this.options.address, port: this.options.port, method, path, headers, agent: this.agent, timeout: timeoutMs }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > this.options.maxReplyBytes) {
+            res.destroy();
+            reject(new AppChannelError(`app reply to ${method} ${path} exceeds ${this.options.maxReplyBytes} bytes`, "REPLY_TOO_LARGE"));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
+        res.on("error", (error) => reject(new AppChannelError(`app reply to ${method} ${path}: ${error.message}`)));
+      });
       if (signal) unwatch = watchAbort(signal, () => void req.destroy(aborted()));
-      req.setTimeout(timeoutMs, () => req.destroy(new AppChannelError(`app did not answer ${request.method} ${request.path} within ${timeoutMs}ms`, "TIMEOUT")));
-      req.on("error", (error: NodeJS.ErrnoException) => reject(error instanceof AppChannelError ? error : new AppChannelError(`calling the app ${request.method} ${request.path}: ${error.message}`, error.code)));
+      req.on("timeout", () => req.destroy(new AppChannelError(`app did not answer ${method} ${path} within ${timeoutMs}ms`, "TIMEOUT")));
+      req.on("error", (error: NodeJS.ErrnoException) => reject(error instanceof AppChannelError ? error : new AppChannelError(`calling the app ${method} ${path}: ${error.message}`, error.code)));
       req.end(body);
     });
   }

@@ -91,6 +91,8 @@ export class SubscriptionRunner {
   /** Used when no Resiliency names the component's inbound side (docs/operations.md "Resiliency": the default policy). */
   private readonly builtinPolicy: TargetPolicy;
   private active?: ActiveSubscription;
+  /** The same for every delivery: the subscription's signal ends waits, and an open breaker holds messages (process()). */
+  private readonly executeOptions = { signal: this.controller.signal, waitWhileOpen: true };
 
   constructor(
     readonly subscription: Subscription,
@@ -133,23 +135,42 @@ export class SubscriptionRunner {
     return `${this.subscription.pubsubName}/${this.subscription.topic}`;
   }
 
-  private async handle(message: PubSubMessage): Promise<Settlement | void> {
-    if (this.controller.signal.aborted) throw new StoppedError();
+  /**
+   * Not an async function: an untraced delivery returns process()'s own promise rather than one more
+   * wrapped around it (a promise and three microtask turns per message). Every failure still rejects.
+   */
+  private handle(message: PubSubMessage): Promise<Settlement | void> {
+    if (this.controller.signal.aborted) return Promise.reject(new StoppedError());
     let inbound: InboundMessage;
     try {
       inbound = toInbound(message, this.subscription.pubsubName, this.policy.rawPayload, this.deps.eventTypes.single, this.deps.dialect);
     } catch (error) {
-      if (error instanceof NotCloudEventError) return this.notCloudEvent(message, error);
-      // Never delivered nor retried: redelivery would fail the same way, for ever.
-      if (!(error instanceof JsonDepthError)) throw error;
-      this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
-      return this.dropOrDeadLetter(message, undefined, `the payload is ${error.message}`, "error", "malformed");
+      return this.unreadable(message, error);
     }
-    if (inbound.deliverAt !== undefined) this.deps.metrics.delayedArrival(this.subscription.pubsubName, this.subscription.topic, Date.now() - inbound.deliverAt);
+    try {
+      if (inbound.deliverAt !== undefined) this.deps.metrics.delayedArrival(this.subscription.pubsubName, this.subscription.topic, Date.now() - inbound.deliverAt);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     const tracing = this.deps.tracing;
     if (!tracing?.enabled || this.batcher) return this.process(message, inbound);
-    // One consumer span per message, a child of the producer's context the CloudEvent carries: the app
-    // gets this span's context, and the attempts' log lines (retries, dead letters) carry its trace id.
+    return this.traced(tracing, message, inbound);
+  }
+
+  /** A message the runtime cannot read: dead-lettered or dropped (never delivered nor retried), or back to the broker. */
+  private async unreadable(message: PubSubMessage, error: unknown): Promise<Settlement | void> {
+    if (error instanceof NotCloudEventError) return this.notCloudEvent(message, error);
+    // Never delivered nor retried: redelivery would fail the same way, for ever.
+    if (!(error instanceof JsonDepthError)) throw error;
+    this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
+    return this.dropOrDeadLetter(message, undefined, `the payload is ${error.message}`, "error", "malformed");
+  }
+
+  /**
+   * One consumer span per message, a child of the producer's context the CloudEvent carries: the app
+   * gets this span's context, and the attempts' log lines (retries, dead letters) carry its trace id.
+   */
+  private async traced(tracing: Tracing, message: PubSubMessage, inbound: InboundMessage): Promise<Settlement | void> {
     const { pubsubName, topic } = this.subscription;
     const attributes = { "messaging.system": this.deps.messagingSystem ?? "", "messaging.destination.name": topic, "messaging.operation.type": "process", "messaging.message.id": inbound.id, "runtime.pubsub.name": pubsubName };
     const span = tracing.start(`process ${topic}`, "consumer", attributes, { traceparent: inbound.traceparent, tracestate: inbound.tracestate });
@@ -182,24 +203,26 @@ export class SubscriptionRunner {
     try {
       // waitWhileOpen: an open inbound breaker holds the message here, before a concurrency slot, so the
       // broker's handlers stay busy and it stops pulling: messages wait in the broker, not in memory.
-      result = await policy.execute(async (attemptSignal) => {
+      result = await policy.execute((attemptSignal) => {
         // Checked before every retry: a message that expires while being retried is not delivered late.
         if (attempts++ > 0 && this.expired(inbound)) {
           expired = true;
-          return { outcome: "drop", reason: "expired" };
+          return Promise.resolve<DeliveryResult>({ outcome: "drop", reason: "expired" });
         }
         const attemptStarted = process.hrtime.bigint();
-        const outcome = await this.send(message, inbound, path, signal, attemptSignal);
-        this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, outcome.outcome, attemptStarted);
-        last = outcome;
-        if (outcome.outcome !== "retry") return outcome;
-        // Stopping (a stream ended, a reload): the broker redelivers it; no retry to announce.
-        if (signal.aborted) throw new DeliveryFailed(outcome);
-        // The built-in policy logs each retry; a Resiliency's retries show only at its breaker's state changes.
-        if (resilient) this.deps.logger.debug(`delivery of ${inbound.id} on ${this.describe()} to ${path} failed: ${outcome.reason}`);
-        else this.deps.logger.warn(`delivery of ${inbound.id} on ${this.describe()} to ${path} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
-        throw new DeliveryFailed(outcome);
-      }, { signal, waitWhileOpen: true });
+        // Not an async function: the attempt's promise is the app's answer's, read in one reaction.
+        return this.send(message, inbound, path, signal, attemptSignal).then((outcome) => {
+          this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, outcome.outcome, attemptStarted);
+          last = outcome;
+          if (outcome.outcome !== "retry") return outcome;
+          // Stopping (a stream ended, a reload): the broker redelivers it; no retry to announce.
+          if (signal.aborted) throw new DeliveryFailed(outcome);
+          // The built-in policy logs each retry; a Resiliency's retries show only at its breaker's state changes.
+          if (resilient) this.deps.logger.debug(`delivery of ${inbound.id} on ${this.describe()} to ${path} failed: ${outcome.reason}`);
+          else this.deps.logger.warn(`delivery of ${inbound.id} on ${this.describe()} to ${path} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
+          throw new DeliveryFailed(outcome);
+        });
+      }, this.executeOptions);
     } catch (error) {
       if (signal.aborted || error instanceof StoppedError) throw new StoppedError();
       const reason = last?.reason ?? (error as Error).message;
@@ -231,7 +254,31 @@ export class SubscriptionRunner {
   }
 
   /** One attempt. A single delivery holds a concurrency slot only while the app has it, never during backoff. */
-  private async send(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
+  private send(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
+    // The common case (no in-flight bound, no bulk, a free slot) is not an async function of its own: the
+    // slot goes back when the app's answer settles, as the `finally` below gives it back.
+    const release = this.inFlight || this.deps.sharedInFlight || this.batcher ? undefined : this.slots.tryAcquire(signal);
+    if (!release) return this.sendHolding(message, inbound, path, signal, attemptSignal);
+    let delivered: Promise<DeliveryResult>;
+    try {
+      delivered = this.deps.appChannel.deliverTopicEvent(new InboundTopicEvent(path, this.subscription, inbound, message.metadata, attemptSignal));
+    } catch (error) {
+      release();
+      return Promise.reject(error as Error);
+    }
+    return delivered.then(
+      (result) => {
+        release();
+        return result;
+      },
+      (error: unknown) => {
+        release();
+        throw error;
+      },
+    );
+  }
+
+  private async sendHolding(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
     // Held while the message is out and unacknowledged, never during backoff: the broker's handlers
     // stay busy meanwhile, so it stops pulling and the rest wait on the broker, not in memory.
     const releaseOwn = this.inFlight ? await this.inFlight.acquire(signal) : undefined;

@@ -1,6 +1,4 @@
 import type { Logger } from "../../../diagnostics/logger.js";
-import { HandlerPool } from "../pool.js";
-import { deliver } from "../subscriptions.js";
 import { isExpired, type Clock } from "../metadata.js";
 import type { MessageHandler, PubSubMessage } from "../types.js";
 
@@ -10,9 +8,49 @@ export interface QueuedMessage {
   expiresAt?: number;
 }
 
-export interface Subscriber {
-  pool: HandlerPool<QueuedMessage>;
-  drained(): Promise<void>;
+/**
+ * One attached handler and the messages it holds. There is nothing to settle with a broker and no bound to
+ * keep (the runtime bounds what the app sees), so a message goes straight to the handler: a rejection puts it
+ * back in the queue, anything else is done (what deliver() in ../subscriptions.ts maps for a broker). No
+ * handler pool or settler per message: this is the whole of the in-memory broker's delivery work.
+ */
+export class Subscriber {
+  private running = 0;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly handler: MessageHandler,
+    private readonly redeliver: (queued: QueuedMessage) => void,
+  ) {}
+
+  take(queued: QueuedMessage): void {
+    this.running++;
+    // The handler's own copy: what it does to the message never reaches a redelivery.
+    const copy: PubSubMessage = { ...queued.message, metadata: { ...queued.message.metadata } };
+    let handled: Promise<unknown>;
+    try {
+      handled = Promise.resolve(this.handler(copy));
+    } catch (error) {
+      handled = Promise.reject(error);
+    }
+    handled.then(
+      () => this.settled(),
+      () => {
+        this.redeliver(queued);
+        this.settled();
+      },
+    );
+  }
+
+  /** Resolves once no handler runs (at once when none does). */
+  drained(): Promise<void> {
+    if (this.running === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private settled(): void {
+    if (--this.running === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
 }
 
 /**
@@ -45,12 +83,7 @@ export class ConsumerGroup {
   }
 
   attach(handler: MessageHandler): Subscriber {
-    const pool = new HandlerPool<QueuedMessage>({
-      concurrency: Number.POSITIVE_INFINITY,
-      // Nothing to settle with a broker: a refused message goes back to the queue, anything else is done.
-      handle: (queued) => deliver(handler, { ...queued.message, metadata: { ...queued.message.metadata } }, { ack: () => undefined, nack: () => this.redeliver(queued) }, () => this.redeliveryDelayMs),
-    });
-    const subscriber: Subscriber = { pool, drained: () => pool.drained() };
+    const subscriber = new Subscriber(handler, (queued) => this.redeliver(queued));
     this.subscribers.push(subscriber);
     this.schedule();
     return subscriber;
@@ -87,7 +120,7 @@ export class ConsumerGroup {
         continue;
       }
       const subscriber = this.subscribers[this.next++ % this.subscribers.length]!;
-      subscriber.pool.push(queued);
+      subscriber.take(queued);
     }
   }
 
