@@ -28,6 +28,9 @@ export class PipelinedCommands {
   private readonly settled = (): void => {
     this.outstanding--;
   };
+  /** Commands waiting to leave with the next batch (see ride). */
+  private riders: Queued[] = [];
+  private ridersDue?: NodeJS.Timeout;
 
   constructor(private readonly client: RedisClient) {}
 
@@ -35,7 +38,31 @@ export class PipelinedCommands {
     return new Promise((resolve, reject) => this.writes.push({ command, args, resolve, reject }, this.outstanding === 0));
   }
 
-  private flush(batch: Queued[]): void {
+  /**
+   * Sends the command with the next batch issued within `withinMs`, else alone then (or at
+   * sendRiders()): a periodic command (the delayed mover's poll) then costs no socket write or read
+   * of its own while the connection is busy, as Redis answers a batch in one write.
+   */
+  ride(command: string, args: Arg[], withinMs: number): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      this.riders.push({ command, args, resolve, reject });
+      this.ridersDue ??= setTimeout(() => this.sendRiders(), withinMs);
+    });
+  }
+
+  /** Sends the riders now, on their own. */
+  sendRiders(): void {
+    if (this.riders.length > 0) this.flush([]);
+  }
+
+  private flush(commands: Queued[]): void {
+    let batch = commands;
+    if (this.riders.length > 0) {
+      batch = commands.length === 0 ? this.riders : [...commands, ...this.riders];
+      this.riders = [];
+      clearTimeout(this.ridersDue);
+      this.ridersDue = undefined;
+    }
     if (this.client.isCluster) {
       for (const part of byKey(batch)) {
         this.outstanding++;
