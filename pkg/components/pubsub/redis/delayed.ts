@@ -51,6 +51,11 @@ export const DELAYED_TOPICS_KEY = "runtime-delayed:topics";
 /** Members moved per script call: one call holds Redis for about a millisecond per few hundred. */
 const MOVE_BATCH = 500;
 
+/** The last part of a poll interval during which the poll waits to leave with another command (half of it, at most 250 ms). */
+function rideWindowMs(pollIntervalMs: number): number {
+  return Math.min(250, Math.floor(pollIntervalMs / 2));
+}
+
 type MoveDue = (set: string, stream: string, ...args: Array<string | number>) => Promise<[number, string | null]>;
 
 /**
@@ -132,10 +137,12 @@ export class DelayedStore {
   }
 
   private async run(): Promise<void> {
+    // Whether this poll comes at the end of a plain poll interval (no member known to be due sooner): it then rides with a publish.
+    let riding = false;
     while (!this.stopped) {
       let nextDue = Number.POSITIVE_INFINITY;
       try {
-        const topics = await this.options.client.smembers(DELAYED_TOPICS_KEY);
+        const topics = riding ? await this.pollRiding() : await this.options.client.smembers(DELAYED_TOPICS_KEY);
         for (const topic of topics) {
           if (this.stopped) break;
           nextDue = Math.min(nextDue, await this.moveDue(topic));
@@ -148,7 +155,29 @@ export class DelayedStore {
       }
       if (this.stopped) break;
       const now = this.options.now();
-      await this.sleep(Math.max(1, Math.min(nextDue - now, this.options.pollIntervalMs)), now);
+      const { pollIntervalMs } = this.options;
+      if (nextDue - now <= pollIntervalMs) {
+        riding = false;
+        await this.sleep(Math.max(1, nextDue - now), now);
+      } else {
+        // The poll leaves in the last part of the interval with the first publish (or ack) written then, else alone at its end.
+        riding = !(await this.sleep(Math.max(1, pollIntervalMs - rideWindowMs(pollIntervalMs)), now));
+      }
+    }
+  }
+
+  /**
+   * The topic index, read with the next command the component writes within the ride window: on a
+   * busy connection the poll then costs no socket write or read of its own. A delayed publish or a
+   * close meanwhile sends it at once.
+   */
+  private async pollRiding(): Promise<string[]> {
+    const { publishes, pollIntervalMs } = this.options;
+    this.wake = () => publishes.sendRiders();
+    try {
+      return (await publishes.ride("SMEMBERS", [DELAYED_TOPICS_KEY], rideWindowMs(pollIntervalMs))) as string[];
+    } finally {
+      this.wake = undefined;
     }
   }
 
@@ -164,17 +193,18 @@ export class DelayedStore {
     }
   }
 
-  private sleep(ms: number, now: number): Promise<void> {
+  /** Resolves true when woken before `ms` (a delayed publish due sooner, or close), false once `ms` passed. */
+  private sleep(ms: number, now: number): Promise<boolean> {
     this.wakeAt = now + ms;
     return new Promise((resolve) => {
-      const done = (): void => {
+      const done = (woken: boolean): void => {
         clearTimeout(timer);
         this.wake = undefined;
         this.wakeAt = Number.POSITIVE_INFINITY;
-        resolve();
+        resolve(woken);
       };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
+      const timer = setTimeout(() => done(false), ms);
+      this.wake = () => done(true);
     });
   }
 }

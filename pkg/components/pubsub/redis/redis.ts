@@ -71,7 +71,7 @@ export class RedisStreamsPubSub extends BrokerPubSub<RedisPubSubSettings, RedisS
     const expiresAt = expiresAtOf(request.ttlMs, this.now());
     if (request.deliverAt !== undefined) return this.delayed!.hold(request.topic, request.data, request.contentType, expiresAt, request.deliverAt);
     const fields = entryFields(request.data, request.contentType, expiresAt);
-    await this.publishes!.call("XADD", [...this.xaddHead(request.topic, settings), ...fields]);
+    await this.publishes!.call("XADD", [this.xaddHead(request.topic, settings), fields]);
   }
 
   /** One script call (BulkAppender), one round trip; each entry succeeds or fails on its own (spec: failedEntries). */
