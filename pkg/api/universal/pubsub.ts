@@ -6,6 +6,12 @@ import { ApiError, Errors } from "./errors.js";
 
 export type { BulkInputEntry };
 
+/**
+ * The metadata of a publish that carries none, which is most: one shared map instead of a dictionary object per
+ * call. Frozen, since nothing downstream writes to a request's metadata (components copy what they keep).
+ */
+export const NO_METADATA: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
+
 export interface PublishEventInput {
   pubsubName: string;
   topic: string;
