@@ -50,13 +50,18 @@ export function topicEmptyError(ctx: ApiContext, pubsubName: string, metadata: R
   return isDaprComponent(ctx, pubsubName) ? daprPubSubErrors(pubsubName, ctx.appId).topicEmpty(metadata) : Errors.pubsubTopicEmpty(pubsubName);
 }
 
-/** Spec endpoint 1 (gRPC PublishEvent): resolves once the broker accepted the message (spec note 1). */
-export async function publishEvent(ctx: ApiContext, input: PublishEventInput): Promise<void> {
-  checkTarget(ctx, input.pubsubName, input.topic, input.metadata);
+/**
+ * Spec endpoint 1 (gRPC PublishEvent): resolves once the broker accepted the message (spec note 1). Not an async
+ * function: the publisher's own frame is the one a publish needs; a refusal comes back as a rejection all the same.
+ */
+export function publishEvent(ctx: ApiContext, input: PublishEventInput): Promise<void> {
   try {
-    await ctx.pubsub!.publish({ pubsubName: input.pubsubName, topic: input.topic, body: input.data, contentType: input.contentType, metadata: input.metadata, traceparent: input.traceparent, tracestate: input.traceparent ? input.tracestate : undefined });
+    checkTarget(ctx, input.pubsubName, input.topic, input.metadata);
+    return ctx.pubsub!.publish({ pubsubName: input.pubsubName, topic: input.topic, body: input.data, contentType: input.contentType, metadata: input.metadata, traceparent: input.traceparent, tracestate: input.traceparent ? input.tracestate : undefined }).catch((error: unknown) => {
+      throw publishError(error, ctx, input.pubsubName, input.topic, input.metadata);
+    });
   } catch (error) {
-    throw publishError(error, ctx, input.pubsubName, input.topic, input.metadata);
+    return Promise.reject(publishError(error, ctx, input.pubsubName, input.topic, input.metadata));
   }
 }
 

@@ -122,17 +122,23 @@ export class PubSubPublisher {
     return { "messaging.system": type ? messagingSystemOf(type) : "", "messaging.destination.name": topic, "messaging.operation.type": operation, "runtime.pubsub.name": pubsubName };
   }
 
-  private async publishNow(input: PublishInput): Promise<void> {
-    const target = this.target(input.pubsubName, input.topic);
+  /** Not an async function: a publish already runs in publishHolding's, and a rejection handler costs less than a second frame. */
+  private publishNow(input: PublishInput): Promise<void> {
+    let target: Target;
     try {
-      await this.publishHolding(target, input);
+      target = this.target(input.pubsubName, input.topic);
     } catch (error) {
+      return Promise.reject(error);
+    }
+    const published = this.publishHolding(target, input);
+    if (target.inFlight === undefined) return published;
+    return published.catch((error: unknown) => {
       // The instance this publish took was replaced meanwhile (a hot reload) and closed under it once the grace
       // period ran out: the publish goes once more, to the instance that serves now, rather than fail the app.
-      const replaced = target.inFlight !== undefined && this.deps.store.entry(input.pubsubName)?.inFlight !== target.inFlight;
+      const replaced = this.deps.store.entry(input.pubsubName)?.inFlight !== target.inFlight;
       if (!(error instanceof PublishError) || error.kind !== "failed" || !replaced) throw error;
-      await this.publishHolding(this.target(input.pubsubName, input.topic), input);
-    }
+      return this.publishHolding(this.target(input.pubsubName, input.topic), input);
+    });
   }
 
   /** One async frame for the whole publish: the request path runs this once per message. */
