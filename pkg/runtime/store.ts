@@ -27,6 +27,8 @@ export class InFlight {
   leave(): void {
     if (--this.count > 0) return;
     this.count = 0;
+    // Nothing waits but during a hot reload: no empty array spliced off on every publish that drains the count.
+    if (this.waiters.length === 0) return;
     for (const wake of this.waiters.splice(0)) wake();
   }
 

@@ -292,3 +292,21 @@ const ESCAPED = /[\u0000-\u001f"\\\ud800-\udfff]/;
 export function jsonString(value: string): string {
   return ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`;
 }
+
+/**
+ * jsonString remembering the last value it quoted: an envelope attribute such as the pub/sub name, the topic, the
+ * source or the content type is mostly the same from one publish to the next, and an equal string costs a
+ * comparison where quoting it again costs a regular expression test and a new string.
+ */
+export class RecentJsonString {
+  private value = "";
+  private quoted = '""';
+
+  of(value: string): string {
+    if (value !== this.value) {
+      this.quoted = jsonString(value);
+      this.value = value;
+    }
+    return this.quoted;
+  }
+}

@@ -16,7 +16,7 @@ import type { UnsubscribeConfigurationRequest__Output } from "../../proto/gen/da
 import type { UnsubscribeConfigurationResponse } from "../../proto/gen/dapr/proto/runtime/v1/UnsubscribeConfigurationResponse.js";
 import type { ConfigurationItem } from "../../proto/gen/dapr/proto/common/v1/ConfigurationItem.js";
 import { JsonDepthError, parseJson } from "../../util/json.js";
-import { checkedKeys, Errors, itemView, type BulkInputEntry, type Universal } from "../universal/index.js";
+import { checkedKeys, Errors, itemView, NO_METADATA, type BulkInputEntry, type Universal } from "../universal/index.js";
 
 /** What a method reads from the call besides its request: the caller's trace context (gRPC metadata). */
 export interface CallContext {
@@ -32,6 +32,12 @@ function stringMap(map: Record<string, string> | undefined): Record<string, stri
   // for...in rather than Object.entries: no array of pairs per call (most requests carry an empty map).
   for (const key in map) if (Object.hasOwn(map, key)) out[key] = String(map[key]);
   return out;
+}
+
+/** A publish's map: the shared empty one when it has no entry (most publishes), else a copy as stringMap makes. */
+function publishMetadata(map: Record<string, string> | undefined): Record<string, string> {
+  for (const key in map) if (Object.hasOwn(map, key)) return stringMap(map);
+  return NO_METADATA;
 }
 
 /** A binding's data as the HTTP API hands it over: JSON when it parses (within the depth bound), else the text. */
@@ -63,7 +69,7 @@ function configurationItems(items: Map<string, { value: string; version?: string
  */
 export function unaryMethods(api: Universal): Record<string, (request: never, call: CallContext) => Promise<unknown>> {
   const publish = async (request: PublishEventRequest__Output, call: CallContext): Promise<Empty> => {
-    await api.publishEvent({ pubsubName: request.pubsub_name, topic: request.topic, data: request.data, contentType: request.data_content_type || undefined, metadata: stringMap(request.metadata), traceparent: call.traceparent });
+    await api.publishEvent({ pubsubName: request.pubsub_name, topic: request.topic, data: request.data, contentType: request.data_content_type || undefined, metadata: publishMetadata(request.metadata), traceparent: call.traceparent });
     return EMPTY;
   };
   // daprd answers OK with the failed entries listed (a client retries those alone).

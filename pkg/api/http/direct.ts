@@ -1,6 +1,6 @@
 import type { Express, NextFunction, Request, RequestHandler, Response } from "express";
 import type http from "node:http";
-import { match } from "path-to-regexp";
+import { pathToRegexp } from "path-to-regexp";
 import { Errors } from "./errors.js";
 
 type Params = Record<string, string | string[]>;
@@ -70,13 +70,20 @@ export function directListener(app: Express, options: DirectOptions): http.Reque
  * params; `earlier` are the paths of the rows of the same method Express tries first, which keep theirs.
  */
 export function directMatcher(paths: string[], earlier: string[]): (path: string) => Params | undefined {
-  const own = match(paths, { decode: false, sensitive: true, trailing: false });
+  // path-to-regexp's own `match` would build each match's params as a null-prototype (dictionary) object; the
+  // params here are the row's own names, so a plain object is as safe and cheaper to build on every publish.
+  const own = pathToRegexp(paths, { sensitive: true, trailing: false });
+  const names = own.keys.map((key) => key.name);
   // Express' router: case-insensitive, an optional trailing slash.
-  const shadowed = earlier.length > 0 ? match(earlier.map((p) => p.replace(/\/+$/, "")), { decode: false, trailing: true }) : () => false;
+  const shadowed = earlier.length > 0 ? pathToRegexp(earlier.map((p) => p.replace(/\/+$/, "")), { trailing: true }).regexp : undefined;
   return (path) => {
     if (path.includes("%")) return undefined;
-    const found = own(path);
-    return found && !shadowed(path) ? (found.params as Params) : undefined;
+    const found = own.regexp.exec(path);
+    if (found === null || shadowed?.test(path)) return undefined;
+    const params: Params = {};
+    // A row of several paths has a group per path's parameter; the path that matched set its own.
+    for (let i = 1; i < found.length; i++) if (found[i] !== undefined) params[names[i - 1]!] = found[i]!;
+    return params;
   };
 }
 

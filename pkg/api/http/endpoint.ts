@@ -25,10 +25,14 @@ export function bodyOf(req: Request): Buffer {
   return Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
 }
 
-/** `metadata.<name>` query parameters as a plain map (spec endpoints 1, 2 and 6). Last value wins. */
-export function queryMetadata(req: Request): Record<string, string> {
-  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+/**
+ * `metadata.<name>` query parameters as a plain map (spec endpoints 1, 2 and 6). Last value wins. `none`, when
+ * given, is returned as it is for a request without a query string (a shared empty map where nothing writes).
+ */
+export function queryMetadata(req: Request, none?: Readonly<Record<string, string>>): Record<string, string> {
   // Most calls carry no query string: skip Express' parse (a publish pays for every step).
+  if (none !== undefined && !req.url.includes("?")) return none;
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   if (!req.url.includes("?")) return out;
   for (const [key, value] of Object.entries(req.query)) {
     if (!key.startsWith("metadata.") || key.length === "metadata.".length) continue;

@@ -8,7 +8,7 @@ import { SecretOperations } from "./secrets.js";
 
 export { ApiError, Errors, GrpcCode, type GrpcCodeName } from "./errors.js";
 export { outboundPolicy, type ApiContext, type SubscriptionInfo } from "./context.js";
-export { checkEntryIds, type BulkInputEntry, type BulkPublishInput, type PublishEventInput } from "./pubsub.js";
+export { checkEntryIds, NO_METADATA, type BulkInputEntry, type BulkPublishInput, type PublishEventInput } from "./pubsub.js";
 export { checkedKeys, itemView, type ConfigurationSink } from "./configuration.js";
 export { notSupported, unsupportedMethod, UNSUPPORTED_BLOCKS } from "./unsupported.js";
 export type { MetadataView };

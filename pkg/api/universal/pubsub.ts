@@ -6,6 +6,12 @@ import { ApiError, Errors } from "./errors.js";
 
 export type { BulkInputEntry };
 
+/**
+ * The metadata of a publish that carries none, which is most: one shared map instead of a dictionary object per
+ * call. Frozen, since nothing downstream writes to a request's metadata (components copy what they keep).
+ */
+export const NO_METADATA: Readonly<Record<string, string>> = Object.freeze(Object.create(null) as Record<string, string>);
+
 export interface PublishEventInput {
   pubsubName: string;
   topic: string;
@@ -44,13 +50,18 @@ export function topicEmptyError(ctx: ApiContext, pubsubName: string, metadata: R
   return isDaprComponent(ctx, pubsubName) ? daprPubSubErrors(pubsubName, ctx.appId).topicEmpty(metadata) : Errors.pubsubTopicEmpty(pubsubName);
 }
 
-/** Spec endpoint 1 (gRPC PublishEvent): resolves once the broker accepted the message (spec note 1). */
-export async function publishEvent(ctx: ApiContext, input: PublishEventInput): Promise<void> {
-  checkTarget(ctx, input.pubsubName, input.topic, input.metadata);
+/**
+ * Spec endpoint 1 (gRPC PublishEvent): resolves once the broker accepted the message (spec note 1). Not an async
+ * function: the publisher's own frame is the one a publish needs; a refusal comes back as a rejection all the same.
+ */
+export function publishEvent(ctx: ApiContext, input: PublishEventInput): Promise<void> {
   try {
-    await ctx.pubsub!.publish({ pubsubName: input.pubsubName, topic: input.topic, body: input.data, contentType: input.contentType, metadata: input.metadata, traceparent: input.traceparent, tracestate: input.traceparent ? input.tracestate : undefined });
+    checkTarget(ctx, input.pubsubName, input.topic, input.metadata);
+    return ctx.pubsub!.publish({ pubsubName: input.pubsubName, topic: input.topic, body: input.data, contentType: input.contentType, metadata: input.metadata, traceparent: input.traceparent, tracestate: input.traceparent ? input.tracestate : undefined }).catch((error: unknown) => {
+      throw publishError(error, ctx, input.pubsubName, input.topic, input.metadata);
+    });
   } catch (error) {
-    throw publishError(error, ctx, input.pubsubName, input.topic, input.metadata);
+    return Promise.reject(publishError(error, ctx, input.pubsubName, input.topic, input.metadata));
   }
 }
 

@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
-import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson, RecentJsonString } from "../../util/json.js";
 
 /**
  * The CloudEvent envelope as daprd 1.18 writes it for a `dapr.io` pub/sub (components-contrib
@@ -75,17 +75,20 @@ export function serializeDaprEnvelope(input: DaprEnvelopeInput): Buffer {
   return Buffer.from(`{"data":${JSON.stringify(input.data.toString("utf8"))}${tail}`);
 }
 
+/** The attributes quoted once for as long as they repeat (most publishes of a sidecar share them). */
+const recent = { contentType: new RecentJsonString(), pubsubName: new RecentJsonString(), source: new RecentJsonString(), topic: new RecentJsonString(), type: new RecentJsonString() };
+
 /** Everything after `data`, in Go's sorted key order, with the closing brace. */
 function daprAttributes(input: DaprEnvelopeInput, contentType: string): string {
   const q = jsonString;
   const nowMs = Date.now();
-  let out = `,"datacontenttype":${q(contentType)}`;
+  let out = `,"datacontenttype":${recent.contentType.of(contentType)}`;
   if (input.deliverAt !== undefined) out += `,"deliverat":"${new Date(input.deliverAt).toISOString()}"`;
   if (input.ttlMs !== undefined) out += `,"expiration":"${rfc3339Seconds(nowMs + input.ttlMs)}"`;
-  out += `,"id":${q(input.id || randomUUID())},"pubsubname":${q(input.pubsubName)},"source":${q(input.source || DAPR_DEFAULT_SOURCE)},"specversion":"1.0"`;
+  out += `,"id":${q(input.id || randomUUID())},"pubsubname":${recent.pubsubName.of(input.pubsubName)},"source":${recent.source.of(input.source || DAPR_DEFAULT_SOURCE)},"specversion":"1.0"`;
   if (input.subject) out += `,"subject":${q(input.subject)}`;
-  const trace = q(input.traceparent ?? "");
-  out += `,"time":"${rfc3339Seconds(nowMs)}","topic":${q(input.topic)},"traceid":${trace},"traceparent":${trace},"tracestate":${q(input.tracestate ?? "")},"type":${q(input.type || DAPR_EVENT_TYPE)}}`;
+  const trace = input.traceparent ? q(input.traceparent) : '""';
+  out += `,"time":"${rfc3339Seconds(nowMs)}","topic":${recent.topic.of(input.topic)},"traceid":${trace},"traceparent":${trace},"tracestate":${input.tracestate ? q(input.tracestate) : '""'},"type":${recent.type.of(input.type || DAPR_EVENT_TYPE)}}`;
   return out;
 }
 

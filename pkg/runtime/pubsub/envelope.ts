@@ -1,7 +1,7 @@
 import type { WireDialect } from "../../apis/dialect.js";
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
-import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson, RecentJsonString } from "../../util/json.js";
 
 /** ARCHITECTURE.md "Identity": the `type` the envelope sets. */
 export const EVENT_TYPE = "com.runtime.event.sent";
@@ -109,12 +109,18 @@ function spliced(prefix: string, data: Buffer): Buffer {
   return out;
 }
 
+/** The attributes quoted once for as long as they repeat (most publishes of a sidecar share them). */
+const recent = { appId: new RecentJsonString(), eventType: new RecentJsonString(), contentType: new RecentJsonString(), topic: new RecentJsonString(), pubsubName: new RecentJsonString() };
+
 /** The attributes as the start of a JSON object, without its closing brace. */
 function envelopeHead(input: EnvelopeInput, contentType: string): string {
   const q = jsonString;
   const nowMs = Date.now();
-  let head = `{"id":${input.id === undefined ? `"${randomUUID()}"` : q(input.id)},"source":${q(input.appId)},"type":${q(input.eventType ?? EVENT_TYPE)},"specversion":"1.0","datacontenttype":${q(contentType)},"time":"${isoTime(nowMs)}","topic":${q(input.topic)},"pubsubname":${q(input.pubsubName)}`;
-  if (input.traceparent) head += `,"traceparent":${q(input.traceparent)},"traceid":${q(input.traceparent)}`;
+  let head = `{"id":${input.id === undefined ? `"${randomUUID()}"` : q(input.id)},"source":${recent.appId.of(input.appId)},"type":${recent.eventType.of(input.eventType ?? EVENT_TYPE)},"specversion":"1.0","datacontenttype":${recent.contentType.of(contentType)},"time":"${isoTime(nowMs)}","topic":${recent.topic.of(input.topic)},"pubsubname":${recent.pubsubName.of(input.pubsubName)}`;
+  if (input.traceparent) {
+    const trace = q(input.traceparent);
+    head += `,"traceparent":${trace},"traceid":${trace}`;
+  }
   if (input.tracestate) head += `,"tracestate":${q(input.tracestate)}`;
   if (input.ttlMs !== undefined) head += `,"expiration":"${new Date(nowMs + input.ttlMs).toISOString()}"`;
   if (input.deliverAt !== undefined) head += `,"deliverat":"${new Date(input.deliverAt).toISOString()}"`;

@@ -7,7 +7,7 @@ import { untracedContext, type Tracing } from "../../diagnostics/tracing.js";
 import { DIRECT, type TargetPolicy } from "../resiliency/index.js";
 import type { ComponentStore, InFlight } from "../store.js";
 import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaType, serializeEnvelope } from "./envelope.js";
-import { adoptDaprCloudEvent, cloudEventOverrides, DaprEnvelopeError, serializeDaprEnvelope, sortedJson } from "./envelope-dapr.js";
+import { adoptDaprCloudEvent, cloudEventOverrides, DaprEnvelopeError, serializeDaprEnvelope, sortedJson, type CloudEventOverrides } from "./envelope-dapr.js";
 import { messagingSystemOf, type PubSubMetrics } from "./metrics.js";
 import { TopicScopes } from "./scoping.js";
 
@@ -100,11 +100,14 @@ export class PubSubPublisher {
 
   publish(input: PublishInput): Promise<void> {
     const tracing = this.deps.tracing;
-    if (!tracing?.enabled) return this.publishNow({ ...input, ...untracedContext(input.traceparent, input.tracestate) });
+    if (!tracing?.enabled) {
+      const context = untracedContext(input.traceparent, input.tracestate);
+      return this.publishNow(stamped(input, input.id, context.traceparent, context.tracestate));
+    }
     // The broker write as a producer span; the CloudEvent carries its context to the consumer.
     const id = randomUUID();
     const span = tracing.start(`send ${input.topic}`, "producer", { ...this.messagingAttributes(input.pubsubName, input.topic, "send"), "messaging.message.id": id });
-    return this.publishNow({ ...input, id, traceparent: span.headers.traceparent, tracestate: span.headers.tracestate }).then(
+    return this.publishNow(stamped(input, id, span.headers.traceparent, span.headers.tracestate)).then(
       () => span.end(),
       (error: unknown) => {
         span.end(error);
@@ -119,17 +122,23 @@ export class PubSubPublisher {
     return { "messaging.system": type ? messagingSystemOf(type) : "", "messaging.destination.name": topic, "messaging.operation.type": operation, "runtime.pubsub.name": pubsubName };
   }
 
-  private async publishNow(input: PublishInput): Promise<void> {
-    const target = this.target(input.pubsubName, input.topic);
+  /** Not an async function: a publish already runs in publishHolding's, and a rejection handler costs less than a second frame. */
+  private publishNow(input: PublishInput): Promise<void> {
+    let target: Target;
     try {
-      await this.publishHolding(target, input);
+      target = this.target(input.pubsubName, input.topic);
     } catch (error) {
+      return Promise.reject(error);
+    }
+    const published = this.publishHolding(target, input);
+    if (target.inFlight === undefined) return published;
+    return published.catch((error: unknown) => {
       // The instance this publish took was replaced meanwhile (a hot reload) and closed under it once the grace
       // period ran out: the publish goes once more, to the instance that serves now, rather than fail the app.
-      const replaced = target.inFlight !== undefined && this.deps.store.entry(input.pubsubName)?.inFlight !== target.inFlight;
+      const replaced = this.deps.store.entry(input.pubsubName)?.inFlight !== target.inFlight;
       if (!(error instanceof PublishError) || error.kind !== "failed" || !replaced) throw error;
-      await this.publishHolding(this.target(input.pubsubName, input.topic), input);
-    }
+      return this.publishHolding(this.target(input.pubsubName, input.topic), input);
+    });
   }
 
   /** One async frame for the whole publish: the request path runs this once per message. */
@@ -142,9 +151,21 @@ export class PubSubPublisher {
       const { rawPayload: raw, ttlMs, delivery } = publishOptionsOf(input.metadata, now);
       const deliverAt = requestDelayOf(target, input.pubsubName, delivery, now);
       const contentType = input.contentType || "text/plain";
-      const { eventId, envelopeInput } = raw ? { eventId: undefined, envelopeInput: input } : identified(input, contentType, dialect);
-      const wrapped = raw ? input.body : dialect === "dapr" ? this.daprEnvelope(envelopeInput, contentType, ttlMs, delivery?.at) : this.envelope(envelopeInput, contentType, ttlMs, eventType, delivery?.at);
-      const data = wrapped instanceof Promise ? await wrapped : wrapped;
+      let data: Buffer;
+      let eventId: string | undefined;
+      if (raw) data = input.body;
+      else {
+        const adopted = mediaType(contentType) === CLOUDEVENTS_JSON;
+        const overrides = dialect === "dapr" && !adopted ? cloudEventOverrides(input.metadata) : undefined;
+        // The id the envelope will carry, chosen here when the envelope's own writer would choose it (a fresh
+        // uuid, or the tracing id), so the broker is told it (PublishRequest.eventId) rather than parse it back;
+        // none when the body or `cloudevent.*` metadata may set it. The dapr.io writer takes an empty id as none
+        // (a fresh uuid); the spec writer keeps it, and an empty id is no id.
+        const id = adopted || overrides ? input.id : dialect === "dapr" ? input.id || randomUUID() : (input.id ?? randomUUID());
+        if (!adopted && !overrides) eventId = id === "" ? undefined : id;
+        const wrapped = dialect === "dapr" ? this.daprEnvelope(input, id, contentType, ttlMs, delivery?.at, adopted, overrides) : this.envelope(input, id, contentType, ttlMs, eventType, delivery?.at, adopted);
+        data = wrapped instanceof Promise ? await wrapped : wrapped;
+      }
       const started = process.hrtime.bigint();
       try {
         const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: input.metadata, eventId };
@@ -216,8 +237,9 @@ export class PubSubPublisher {
       const { rawPayload, ttlMs, delivery } = options;
       if (rawPayload) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, ttlMs, deliverAt, metadata: entry.metadata };
       const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson };
+      const adopted = mediaType(entry.contentType) === CLOUDEVENTS_JSON;
       // daprd reads an entry's `cloudevent.*` overrides from the entry's own metadata.
-      const wrapped = dialect === "dapr" ? this.daprEnvelope({ ...entryInput, metadata: entry.metadata }, entry.contentType, ttlMs, delivery?.at) : this.envelope(entryInput, entry.contentType, ttlMs, eventType, delivery?.at);
+      const wrapped = dialect === "dapr" ? this.daprEnvelope(entryInput, undefined, entry.contentType, ttlMs, delivery?.at, adopted, adopted ? undefined : cloudEventOverrides(entry.metadata)) : this.envelope(entryInput, undefined, entry.contentType, ttlMs, eventType, delivery?.at, adopted);
       const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: entry.metadata });
       if (!(wrapped instanceof Promise)) return prepare(wrapped);
       const pending = wrapped.then(prepare);
@@ -248,11 +270,10 @@ export class PubSubPublisher {
    * daprd's envelope for a `dapr.io` pub/sub (envelope-dapr.ts): `cloudevent.*` metadata overrides the
    * id, source, type, subject and trace attributes; a cloudevents+json body keeps its own.
    */
-  private daprEnvelope(input: PublishInput, contentType: string, ttlMs: number | undefined, deliverAt?: number): Buffer {
-    const base = { id: input.id, source: this.deps.appId, topic: input.topic, pubsubName: input.pubsubName, contentType, data: input.body, traceparent: input.traceparent, tracestate: input.tracestate, ttlMs, deliverAt, serialisedJson: input.serialisedJson };
+  private daprEnvelope(input: PublishInput, id: string | undefined, contentType: string, ttlMs: number | undefined, deliverAt: number | undefined, adopted: boolean, overrides: CloudEventOverrides | undefined): Buffer {
+    const base = { id, source: this.deps.appId, topic: input.topic, pubsubName: input.pubsubName, contentType, data: input.body, traceparent: input.traceparent, tracestate: input.tracestate, ttlMs, deliverAt, serialisedJson: input.serialisedJson };
     try {
-      if (mediaType(contentType) === CLOUDEVENTS_JSON) return sortedJson(adoptDaprCloudEvent(base));
-      const overrides = cloudEventOverrides(input.metadata);
+      if (adopted) return sortedJson(adoptDaprCloudEvent(base));
       if (!overrides) return serializeDaprEnvelope(base);
       // NewCloudEvent: an overridden traceparent supersedes the trace id, itself overridable.
       const traceid = overrides.traceid ?? base.traceparent;
@@ -272,10 +293,10 @@ export class PubSubPublisher {
   }
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
-  private envelope(input: PublishInput, contentType: string, ttlMs: number | undefined, eventType: string, deliverAt?: number): Buffer | Promise<Buffer> {
-    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, tracestate: input.tracestate, id: input.id, ttlMs, deliverAt, eventType, serialisedJson: input.serialisedJson };
+  private envelope(input: PublishInput, id: string | undefined, contentType: string, ttlMs: number | undefined, eventType: string, deliverAt: number | undefined, adopted: boolean): Buffer | Promise<Buffer> {
+    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, tracestate: input.tracestate, id, ttlMs, deliverAt, eventType, serialisedJson: input.serialisedJson };
     try {
-      if (mediaType(contentType) !== CLOUDEVENTS_JSON) return serializeEnvelope(envelopeInput);
+      if (!adopted) return serializeEnvelope(envelopeInput);
     } catch (error) {
       throw asPublishError(error);
     }
@@ -285,16 +306,9 @@ export class PubSubPublisher {
   }
 }
 
-/**
- * The id the envelope will carry, chosen here when the envelope's own writer would choose it (a fresh
- * uuid, or the tracing id), so the broker is told it (PublishRequest.eventId) rather than parse it back;
- * none when the body or `cloudevent.*` metadata may set it (a cloudevents+json body, a dapr.io override).
- */
-function identified(input: PublishInput, contentType: string, dialect: WireDialect): { eventId?: string; envelopeInput: PublishInput } {
-  if (mediaType(contentType) === CLOUDEVENTS_JSON || (dialect === "dapr" && cloudEventOverrides(input.metadata))) return { envelopeInput: input };
-  // The dapr.io writer takes an empty id as none (a fresh uuid); the spec writer keeps it, and an empty id is no id.
-  const id = dialect === "dapr" ? input.id || randomUUID() : (input.id ?? randomUUID());
-  return { eventId: id === "" ? undefined : id, envelopeInput: id === input.id ? input : { ...input, id } };
+/** The input with the trace context and the id its envelope carries, as one object of a fixed shape (no spread per publish). */
+function stamped(input: PublishInput, id: string | undefined, traceparent: string | undefined, tracestate: string | undefined): PublishInput {
+  return { pubsubName: input.pubsubName, topic: input.topic, body: input.body, contentType: input.contentType, metadata: input.metadata, traceparent, tracestate, id, serialisedJson: input.serialisedJson };
 }
 
 function asPublishError(error: unknown): unknown {

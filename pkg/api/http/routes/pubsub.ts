@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import { TRACEPARENT } from "../../../diagnostics/tracing.js";
-import type { Universal } from "../../universal/index.js";
+import { NO_METADATA, type Universal } from "../../universal/index.js";
 import { daprPubSubErrors } from "../../universal/dapr-errors.js";
 import { isDaprComponent } from "../../universal/dialect.js";
 import { bodyOf, queryMetadata, type Endpoint } from "../endpoint.js";
@@ -42,7 +42,7 @@ export function pubsubEndpoints(api: Universal): Endpoint[] {
       direct: true,
       handler: async (req, res) => {
         const { pubsubName, topic } = target(req);
-        await api.publishEvent({ pubsubName, topic, data: bodyOf(req), contentType: req.headers["content-type"], metadata: queryMetadata(req), traceparent: traceparentOf(req), tracestate: tracestateOf(req) });
+        await api.publishEvent({ pubsubName, topic, data: bodyOf(req), contentType: req.headers["content-type"], metadata: queryMetadata(req, NO_METADATA), traceparent: traceparentOf(req), tracestate: tracestateOf(req) });
         res.status(204).end();
       },
     },
