@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { Redis } from "ioredis";
 import type { ComponentContext } from "../../../pkg/components/component.js";
 import { ComponentMetadata } from "../../../pkg/components/metadata.js";
 import { RedisStreamsPubSub } from "../../../pkg/components/pubsub/redis/redis.js";
 import { DELAYED_TOPICS_KEY } from "../../../pkg/components/pubsub/redis/delayed.js";
-import { createLogger, SecretRedactor } from "../../../pkg/diagnostics/logger.js";
-import { Metrics } from "../../../pkg/diagnostics/metrics.js";
 import { waitFor } from "../../support/ports.js";
+import { testContext } from "../context.js";
 import { PrivateRedis } from "../../integration/pubsub-redis-server.js";
 
 /**
@@ -43,17 +41,7 @@ afterAll(async () => {
 });
 
 function context(appId: string): ComponentContext {
-  const redactor = new SecretRedactor();
-  return {
-    name: "redis-pubsub",
-    type: "pubsub.redis",
-    appId,
-    logger: createLogger({ appId, level: "warn", json: true, stream: new Writable({ write: (_c, _e, done) => done() }) }, redactor),
-    metrics: new Metrics({ processMetrics: false }),
-    redactor,
-    env: {},
-    protectedEnv: [],
-  };
+  return testContext("pubsub.redis", { name: "redis-pubsub", appId });
 }
 
 async function component(appId: string): Promise<RedisStreamsPubSub> {
