@@ -81,8 +81,8 @@ describe("delayed delivery drills: pubsub.redis (a private redis-server each)", 
     servers.push(server);
     const d = await startDelayedDrill(redisComponent(server.address), apps);
     const first = await sidecar(d);
-    await publishDelayed(first, d.topic, 0, 200, "3s");
-    const dueBy = Date.now() + 3000;
+    await publishDelayed(first, d.topic, 0, 200, "5s");
+    const dueBy = Date.now() + 5000;
     await first.stop("SIGKILL");
     const delivered = afterKill(d, 200);
     const pending = await zcard(server, d.topic);
@@ -126,8 +126,8 @@ describe("delayed delivery drills: pubsub.redis (a private redis-server each)", 
     await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
     const { waitForConsumers } = await import("../support/rabbitmq.js");
     await waitForConsumers(`${d.appId}-${d.topic}`);
-    await publishDelayed(first, d.topic, 0, 200, "3s");
-    const dueBy = Date.now() + 3000;
+    await publishDelayed(first, d.topic, 0, 200, "5s");
+    const dueBy = Date.now() + 5000;
     await first.stop("SIGKILL");
     const delivered = afterKill(d, 200);
     // Their time passes with no sidecar alive: RabbitMQ dead-letters them into the topic's queue, which keeps them.
@@ -207,8 +207,8 @@ function jetstreamComponent(natsURL: string): string {
     const d = await startDelayedDrill(jetstreamComponent(nats.url), apps);
     const first = await sidecar(d);
     await waitFor(() => d.app.on("/runtime/subscribe").length > 0, { timeoutMs: 10_000, what: "subscription discovery" });
-    await publishDelayed(first, d.topic, 0, 200, "3s");
-    const dueBy = Date.now() + 3000;
+    await publishDelayed(first, d.topic, 0, 200, "5s");
+    const dueBy = Date.now() + 5000;
     await first.stop("SIGKILL");
     const delivered = afterKill(d, 200);
     await waitFor(() => Date.now() > dueBy + 300, { timeoutMs: 10_000, what: "the delivery time to pass" });
