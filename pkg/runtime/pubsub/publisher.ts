@@ -34,7 +34,7 @@ export interface PublishInput {
   metadata: Record<string, string>;
   traceparent?: string;
   tracestate?: string;
-  /** The CloudEvent id (set by tracing, which names it on the producer span). */
+  /** The CloudEvent id (set by tracing, which names it on the span that carries the publish). */
   id?: string;
   /** The body is JSON.stringify's output of a value parsed within the depth bound (see EnvelopeInput.serialisedJson). */
   serialisedJson?: boolean;
@@ -101,9 +101,14 @@ export class PubSubPublisher {
   publish(input: PublishInput): Promise<void> {
     const tracing = this.deps.tracing;
     if (!tracing?.enabled) return this.publishNow({ ...input, ...untracedContext(input.traceparent, input.tracestate) });
-    // The broker write as a producer span; the CloudEvent carries its context to the consumer.
     const id = randomUUID();
-    const span = tracing.start(`send ${input.topic}`, "producer", { ...this.messagingAttributes(input.pubsubName, input.topic, "send"), "messaging.message.id": id });
+    const attributes = { ...this.messagingAttributes(input.pubsubName, input.topic, "send"), "messaging.message.id": id };
+    // As daprd, a publish within a request makes no span of its own: the CloudEvent carries the request's
+    // span (HTTP or gRPC server span), which is given the messaging attributes a producer span would hold.
+    const current = tracing.annotateCurrent(attributes);
+    if (current) return this.publishNow({ ...input, id, traceparent: current.traceparent, tracestate: current.tracestate });
+    // Outside a request the broker write is a producer span; the CloudEvent carries its context to the consumer.
+    const span = tracing.start(`send ${input.topic}`, "producer", attributes);
     return this.publishNow({ ...input, id, traceparent: span.headers.traceparent, tracestate: span.headers.tracestate }).then(
       () => span.end(),
       (error: unknown) => {
