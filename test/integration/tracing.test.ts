@@ -136,6 +136,26 @@ describe("tracing from publish to delivery", () => {
     expect(delivered.headers["traceparent"]).toBe(`00-${trace}-${consumer.spanId}-01`);
   });
 
+  it("bulk: each entry's broker write is a producer span under the server span, and its delivery continues that span, as daprd", async () => {
+    const trace = "55555555555555555555555555555555";
+    const entries = ["bulk-a", "bulk-b"].map((order) => ({ entryId: order, event: { order }, contentType: "application/json" }));
+    const res = await fetch(`${traced.url}/v1.0-alpha1/publish/bulk/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json", traceparent: `00-${trace}-${CALLER_SPAN}-01` }, body: JSON.stringify(entries) });
+    expect(res.status).toBe(204);
+    await waitFor(() => receiver.spans.filter((s) => s.traceId === trace).length >= 5, { timeoutMs: 15_000, what: "the bulk publish's five spans" });
+    const spans = receiver.spans.filter((s) => s.traceId === trace);
+    const server = spans.find((s) => s.kind === KIND.server)!;
+    const producers = spans.filter((s) => s.kind === KIND.producer);
+    expect(server.parentSpanId).toBe(CALLER_SPAN);
+    expect(producers.map((p) => p.parentSpanId)).toEqual([server.spanId, server.spanId]);
+    for (const order of ["bulk-a", "bulk-b"]) {
+      const delivered = app.on("/orders").find((r) => r.json<{ data: { order: string } }>().data.order === order)!;
+      const producer = producers.find((p) => attr(p, "messaging.message.id") === delivered.json()["id"])!;
+      expect([attr(producer, "messaging.system"), attr(producer, "messaging.destination.name"), attr(producer, "messaging.operation.type")]).toEqual(["in-memory", "orders", "send"]);
+      const consumer = spans.find((s) => s.kind === KIND.consumer && s.parentSpanId === producer.spanId)!;
+      expect(delivered.headers["traceparent"]).toBe(`00-${trace}-${consumer.spanId}-01`);
+    }
+  });
+
   it("with samplingRate \"0\" exports nothing and still carries the caller's traceparent to the app", async () => {
     const trace = "0af7651916cd43dd8448eb211c80319c";
     const res = await fetch(`${unsampled.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json", traceparent: `00-${trace}-b7ad6b7169203331-01` }, body: JSON.stringify({ order: "unsampled" }) });

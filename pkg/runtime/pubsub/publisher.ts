@@ -3,7 +3,7 @@ import type { ComponentResource } from "../../apis/types.js";
 import { checkDeliveryDelay, entryMetadataOver, metadataInt, readPublishOptions, RequestMetadataError, type DeliveryTime, type PublishOptions } from "../../components/pubsub/metadata.js";
 import { isBulkPublisher, supportsDelayedDelivery, type BulkPublishEntry, type DelayedDelivery, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
 import { randomUUID } from "node:crypto";
-import { untracedContext, type Tracing } from "../../diagnostics/tracing.js";
+import { untracedContext, type ActiveSpan, type Tracing } from "../../diagnostics/tracing.js";
 import { DIRECT, type TargetPolicy } from "../resiliency/index.js";
 import type { ComponentStore, InFlight } from "../store.js";
 import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaType, serializeEnvelope } from "./envelope.js";
@@ -38,6 +38,13 @@ export interface PublishInput {
   id?: string;
   /** The body is JSON.stringify's output of a value parsed within the depth bound (see EnvelopeInput.serialisedJson). */
   serialisedJson?: boolean;
+}
+
+/** The trace context one bulk entry's CloudEvent carries, and its id when a span names it. */
+interface EntryTrace {
+  id?: string;
+  traceparent?: string;
+  tracestate?: string;
 }
 
 export interface BulkInputEntry {
@@ -172,33 +179,42 @@ export class PubSubPublisher {
     const tracing = this.deps.tracing;
     if (!tracing?.enabled) {
       const context = untracedContext(traceparent, undefined);
-      return this.bulkPublishNow(pubsubName, topic, entries, metadata, context.traceparent, context.tracestate);
+      return this.bulkPublishNow(pubsubName, topic, entries, metadata, () => context);
     }
-    const span = tracing.start(`send ${topic}`, "producer", { ...this.messagingAttributes(pubsubName, topic, "send"), "messaging.batch.message_count": entries.length });
-    return this.bulkPublishNow(pubsubName, topic, entries, metadata, span.headers.traceparent, span.headers.tracestate).then(
+    // As daprd, each wrapped entry's broker write is a producer span under the request's span, and the
+    // entry's CloudEvent carries its own span's context.
+    const attributes = this.messagingAttributes(pubsubName, topic, "send");
+    const spans: Array<[entryId: string, span: ActiveSpan]> = [];
+    const traceOf = (entryId: string): EntryTrace => {
+      const id = randomUUID();
+      const span = tracing.start(`send ${topic}`, "producer", { ...attributes, "messaging.message.id": id });
+      spans.push([entryId, span]);
+      return { id, ...span.headers };
+    };
+    return this.bulkPublishNow(pubsubName, topic, entries, metadata, traceOf).then(
       (result) => {
-        span.setAttributes({ "runtime.bulk.failed_count": result.failedEntries.length });
-        span.end(result.failedEntries.length > 0 ? new Error(`${result.failedEntries.length} of ${entries.length} entries failed`) : undefined);
+        const failed = new Map(result.failedEntries.map((f) => [f.entryId, f.error]));
+        for (const [entryId, span] of spans) span.end(failed.has(entryId) ? new Error(failed.get(entryId)) : undefined);
         return result;
       },
       (error: unknown) => {
-        span.end(error);
+        for (const [, span] of spans) span.end(error);
         throw error;
       },
     );
   }
 
-  private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
+  private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceOf: (entryId: string) => EntryTrace): Promise<BulkPublishResult> {
     const target = this.target(pubsubName, topic);
     target.inFlight?.enter();
     try {
-      return await this.bulkPublishTo(target, pubsubName, topic, entries, metadata, traceparent, tracestate);
+      return await this.bulkPublishTo(target, pubsubName, topic, entries, metadata, traceOf);
     } finally {
       target.inFlight?.leave();
     }
   }
 
-  private async bulkPublishTo(target: Target, pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
+  private async bulkPublishTo(target: Target, pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceOf: (entryId: string) => EntryTrace): Promise<BulkPublishResult> {
     const { pubsub, eventType, dialect } = target;
     const maxBytes = maxBulkBytesOf(metadata);
     const now = Date.now();
@@ -220,7 +236,7 @@ export class PubSubPublisher {
     const prepared: BulkPublishEntry[] = await Promise.all(readable.map(({ entry, entryMetadata, options, deliverAt }): BulkPublishEntry | Promise<BulkPublishEntry> => {
       const { rawPayload, ttlMs, delivery } = options;
       if (rawPayload) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, ttlMs, deliverAt, metadata: entry.metadata };
-      const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson };
+      const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, ...traceOf(entry.entryId), serialisedJson: entry.serialisedJson };
       // daprd reads an entry's `cloudevent.*` overrides from the entry's own metadata.
       const wrapped = dialect === "dapr" ? this.daprEnvelope({ ...entryInput, metadata: entry.metadata }, entry.contentType, ttlMs, delivery?.at) : this.envelope(entryInput, entry.contentType, ttlMs, eventType, delivery?.at);
       const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: entry.metadata });
