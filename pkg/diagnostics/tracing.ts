@@ -115,6 +115,17 @@ export class Tracing {
     return { trace_id: traceId, span_id: spanId };
   }
 
+  /**
+   * Sets `attributes` on the current span (the API's server span for a request) and returns its trace
+   * context, for a CloudEvent to carry; undefined when tracing is off or no span is current.
+   */
+  annotateCurrent(attributes: Attributes): TraceContextHeaders | undefined {
+    const span = this.sdk?.api.trace.getActiveSpan();
+    if (!span) return undefined;
+    span.setAttributes(attributes);
+    return headersOf(span);
+  }
+
   /** Exports what is batched (bounded by the exporters' own timeouts) and stops. */
   async close(): Promise<void> {
     await this.sdk?.provider.shutdown();
@@ -130,7 +141,7 @@ const BATCH = { maxQueueSize: 8192, maxExportBatchSize: 1024, scheduledDelayMill
 /**
  * Trace and span ids cut from one hex string of crypto-random bytes, refilled every 512 span ids. The
  * SDK's default draws Math.random twice per span id and hex-encodes an 8-byte buffer in a native call;
- * at two spans per publish that showed in profiles. All-zero ids are invalid (W3C): redrawn.
+ * at a span or two per publish that showed in profiles. All-zero ids are invalid (W3C): redrawn.
  */
 class PooledRandomIdGenerator {
   private pool = "";
@@ -249,6 +260,13 @@ function parseTraceparent(traceparent: string, tracestate: string | undefined, a
   };
 }
 
+/** A span's W3C trace context as `traceparent` / `tracestate`. */
+function headersOf(span: Span): TraceContextHeaders {
+  const { traceId, spanId, traceFlags, traceState } = span.spanContext();
+  const state = traceState?.serialize();
+  return { traceparent: `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`, ...(state ? { tracestate: state } : {}) };
+}
+
 class OtelSpan implements ActiveSpan {
   private traceContext?: TraceContextHeaders;
 
@@ -260,11 +278,7 @@ class OtelSpan implements ActiveSpan {
 
   // Made on first use: a server span's context only travels through `run`, never as headers.
   get headers(): TraceContextHeaders {
-    if (!this.traceContext) {
-      const { traceId, spanId, traceFlags, traceState } = this.span.spanContext();
-      const state = traceState?.serialize();
-      this.traceContext = { traceparent: `00-${traceId}-${spanId}-${traceFlags.toString(16).padStart(2, "0")}`, ...(state ? { tracestate: state } : {}) };
-    }
+    this.traceContext ??= headersOf(this.span);
     return this.traceContext;
   }
 

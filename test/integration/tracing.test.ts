@@ -1,8 +1,9 @@
 /**
  * OpenTelemetry traces from publish to delivery, through the built sidecar: an in-process
  * OTLP/HTTP receiver (protobuf, what daprd's exporter and the sidecar's send) collects the
- * spans; a caller's traceparent is continued by the server span, the broker write is a producer span,
- * the delivery a consumer span whose context the app receives.
+ * spans; a caller's traceparent is continued by the server span, which as in daprd carries the publish
+ * (its context in the CloudEvent, the messaging attributes on it; no producer span), the delivery a
+ * consumer span whose context the app receives.
  */
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { writeFileSync } from "node:fs";
@@ -84,26 +85,28 @@ describe("tracing from publish to delivery", () => {
     await receiver.close();
   });
 
-  it("exports the server, producer and consumer spans of one trace, parented in order, and hands the app that trace", async () => {
+  it("exports the server and consumer spans of one trace, the consumer under the server span that carries the publish, and hands the app that trace", async () => {
     const res = await fetch(`${traced.url}/v1.0/publish/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json", traceparent: `00-${CALLER_TRACE}-${CALLER_SPAN}-01` }, body: JSON.stringify({ order: "traced" }) });
     expect(res.status).toBe(204);
-    await waitFor(() => receiver.spans.filter((s) => s.traceId === CALLER_TRACE && s.service === "traced").length >= 3, { timeoutMs: 15_000, what: "three spans of the caller's trace" });
+    await waitFor(() => receiver.spans.filter((s) => s.traceId === CALLER_TRACE && s.service === "traced").length >= 2, { timeoutMs: 15_000, what: "two spans of the caller's trace" });
     const spans = receiver.spans.filter((s) => s.traceId === CALLER_TRACE);
     const server = spans.find((s) => s.kind === KIND.server)!;
-    const producer = spans.find((s) => s.kind === KIND.producer)!;
     const consumer = spans.find((s) => s.kind === KIND.consumer)!;
     expect(server).toMatchObject({ name: "POST /v1.0/publish/:pubsubname/*topic", parentSpanId: CALLER_SPAN });
     expect(attr(server, "http.response.status_code")).toBe(204);
-    expect(producer.parentSpanId).toBe(server.spanId);
-    expect(consumer.parentSpanId).toBe(producer.spanId);
-    for (const span of [producer, consumer]) {
+    // As daprd: a single publish makes no producer span; the CloudEvent carries the server span.
+    expect(consumer.parentSpanId).toBe(server.spanId);
+    expect(spans.filter((s) => s.kind === KIND.producer)).toEqual([]);
+    for (const span of [server, consumer]) {
       expect(attr(span, "messaging.system")).toBe("in-memory");
       expect(attr(span, "messaging.destination.name")).toBe("orders");
     }
-    expect(attr(producer, "messaging.operation.type")).toBe("send");
+    expect(attr(server, "messaging.operation.type")).toBe("send");
+    expect(attr(server, "runtime.pubsub.name")).toBe("pubsub");
     expect(attr(consumer, "messaging.operation.type")).toBe("process");
     const delivered = app.on("/orders").find((r) => r.json<{ data: { order: string } }>().data.order === "traced")!;
-    expect(attr(producer, "messaging.message.id")).toBe(delivered.json()["id"]);
+    expect(attr(server, "messaging.message.id")).toBe(delivered.json()["id"]);
+    expect(delivered.json()["traceparent"]).toBe(`00-${CALLER_TRACE}-${server.spanId}-01`);
     // The app gets the consumer span's context: the same trace, the consumer as parent.
     expect(delivered.headers["traceparent"]).toBe(`00-${CALLER_TRACE}-${consumer.spanId}-01`);
   });
@@ -119,18 +122,38 @@ describe("tracing from publish to delivery", () => {
     } finally {
       client.close();
     }
-    await waitFor(() => receiver.spans.filter((s) => s.traceId === trace).length >= 3, { timeoutMs: 15_000, what: "three spans of the gRPC caller's trace" });
+    await waitFor(() => receiver.spans.filter((s) => s.traceId === trace).length >= 2, { timeoutMs: 15_000, what: "two spans of the gRPC caller's trace" });
     const spans = receiver.spans.filter((s) => s.traceId === trace);
     const server = spans.find((s) => s.kind === KIND.server)!;
-    const producer = spans.find((s) => s.kind === KIND.producer)!;
     const consumer = spans.find((s) => s.kind === KIND.consumer)!;
     expect(server).toMatchObject({ name: "dapr.proto.runtime.v1.Dapr/PublishEvent", parentSpanId: CALLER_SPAN });
     expect([attr(server, "rpc.system"), attr(server, "rpc.service"), attr(server, "rpc.method"), attr(server, "rpc.grpc.status_code")]).toEqual(["grpc", "dapr.proto.runtime.v1.Dapr", "PublishEvent", 0]);
-    expect(producer.parentSpanId).toBe(server.spanId);
-    expect(consumer.parentSpanId).toBe(producer.spanId);
+    expect(consumer.parentSpanId).toBe(server.spanId);
+    expect(spans.filter((s) => s.kind === KIND.producer)).toEqual([]);
+    expect([attr(server, "messaging.system"), attr(server, "messaging.destination.name"), attr(server, "messaging.operation.type")]).toEqual(["in-memory", "orders", "send"]);
     await waitFor(() => app.on("/orders").some((r) => r.json<{ data: { order: string } }>().data.order === "grpc"), { what: "the gRPC-published delivery" });
     const delivered = app.on("/orders").find((r) => r.json<{ data: { order: string } }>().data.order === "grpc")!;
     expect(delivered.headers["traceparent"]).toBe(`00-${trace}-${consumer.spanId}-01`);
+  });
+
+  it("bulk: each entry's broker write is a producer span under the server span, and its delivery continues that span, as daprd", async () => {
+    const trace = "55555555555555555555555555555555";
+    const entries = ["bulk-a", "bulk-b"].map((order) => ({ entryId: order, event: { order }, contentType: "application/json" }));
+    const res = await fetch(`${traced.url}/v1.0-alpha1/publish/bulk/pubsub/orders`, { method: "POST", headers: { "content-type": "application/json", traceparent: `00-${trace}-${CALLER_SPAN}-01` }, body: JSON.stringify(entries) });
+    expect(res.status).toBe(204);
+    await waitFor(() => receiver.spans.filter((s) => s.traceId === trace).length >= 5, { timeoutMs: 15_000, what: "the bulk publish's five spans" });
+    const spans = receiver.spans.filter((s) => s.traceId === trace);
+    const server = spans.find((s) => s.kind === KIND.server)!;
+    const producers = spans.filter((s) => s.kind === KIND.producer);
+    expect(server.parentSpanId).toBe(CALLER_SPAN);
+    expect(producers.map((p) => p.parentSpanId)).toEqual([server.spanId, server.spanId]);
+    for (const order of ["bulk-a", "bulk-b"]) {
+      const delivered = app.on("/orders").find((r) => r.json<{ data: { order: string } }>().data.order === order)!;
+      const producer = producers.find((p) => attr(p, "messaging.message.id") === delivered.json()["id"])!;
+      expect([attr(producer, "messaging.system"), attr(producer, "messaging.destination.name"), attr(producer, "messaging.operation.type")]).toEqual(["in-memory", "orders", "send"]);
+      const consumer = spans.find((s) => s.kind === KIND.consumer && s.parentSpanId === producer.spanId)!;
+      expect(delivered.headers["traceparent"]).toBe(`00-${trace}-${consumer.spanId}-01`);
+    }
   });
 
   it("with samplingRate \"0\" exports nothing and still carries the caller's traceparent to the app", async () => {

@@ -3,7 +3,7 @@ import type { ComponentResource } from "../../apis/types.js";
 import { checkDeliveryDelay, entryMetadataOver, metadataInt, readPublishOptions, RequestMetadataError, type DeliveryTime, type PublishOptions } from "../../components/pubsub/metadata.js";
 import { isBulkPublisher, supportsDelayedDelivery, type BulkPublishEntry, type DelayedDelivery, type BulkPublishResult, type PubSub } from "../../components/pubsub/types.js";
 import { randomUUID } from "node:crypto";
-import { untracedContext, type Tracing } from "../../diagnostics/tracing.js";
+import { untracedContext, type ActiveSpan, type Tracing } from "../../diagnostics/tracing.js";
 import { DIRECT, type TargetPolicy } from "../resiliency/index.js";
 import type { ComponentStore, InFlight } from "../store.js";
 import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaType, serializeEnvelope } from "./envelope.js";
@@ -34,10 +34,17 @@ export interface PublishInput {
   metadata: Record<string, string>;
   traceparent?: string;
   tracestate?: string;
-  /** The CloudEvent id (set by tracing, which names it on the producer span). */
+  /** The CloudEvent id (set by tracing, which names it on the span that carries the publish). */
   id?: string;
   /** The body is JSON.stringify's output of a value parsed within the depth bound (see EnvelopeInput.serialisedJson). */
   serialisedJson?: boolean;
+}
+
+/** The trace context one bulk entry's CloudEvent carries, and its id when a span names it. */
+interface EntryTrace {
+  id?: string;
+  traceparent?: string;
+  tracestate?: string;
 }
 
 export interface BulkInputEntry {
@@ -104,9 +111,14 @@ export class PubSubPublisher {
       const context = untracedContext(input.traceparent, input.tracestate);
       return this.publishNow(stamped(input, input.id, context.traceparent, context.tracestate));
     }
-    // The broker write as a producer span; the CloudEvent carries its context to the consumer.
     const id = randomUUID();
-    const span = tracing.start(`send ${input.topic}`, "producer", { ...this.messagingAttributes(input.pubsubName, input.topic, "send"), "messaging.message.id": id });
+    const attributes = { ...this.messagingAttributes(input.pubsubName, input.topic, "send"), "messaging.message.id": id };
+    // As daprd, a publish within a request makes no span of its own: the CloudEvent carries the request's
+    // span (HTTP or gRPC server span), which is given the messaging attributes a producer span would hold.
+    const current = tracing.annotateCurrent(attributes);
+    if (current) return this.publishNow(stamped(input, id, current.traceparent, current.tracestate));
+    // Outside a request the broker write is a producer span; the CloudEvent carries its context to the consumer.
+    const span = tracing.start(`send ${input.topic}`, "producer", attributes);
     return this.publishNow(stamped(input, id, span.headers.traceparent, span.headers.tracestate)).then(
       () => span.end(),
       (error: unknown) => {
@@ -188,33 +200,42 @@ export class PubSubPublisher {
     const tracing = this.deps.tracing;
     if (!tracing?.enabled) {
       const context = untracedContext(traceparent, undefined);
-      return this.bulkPublishNow(pubsubName, topic, entries, metadata, context.traceparent, context.tracestate);
+      return this.bulkPublishNow(pubsubName, topic, entries, metadata, () => context);
     }
-    const span = tracing.start(`send ${topic}`, "producer", { ...this.messagingAttributes(pubsubName, topic, "send"), "messaging.batch.message_count": entries.length });
-    return this.bulkPublishNow(pubsubName, topic, entries, metadata, span.headers.traceparent, span.headers.tracestate).then(
+    // As daprd, each wrapped entry's broker write is a producer span under the request's span, and the
+    // entry's CloudEvent carries its own span's context.
+    const attributes = this.messagingAttributes(pubsubName, topic, "send");
+    const spans: Array<[entryId: string, span: ActiveSpan]> = [];
+    const traceOf = (entryId: string): EntryTrace => {
+      const id = randomUUID();
+      const span = tracing.start(`send ${topic}`, "producer", { ...attributes, "messaging.message.id": id });
+      spans.push([entryId, span]);
+      return { id, ...span.headers };
+    };
+    return this.bulkPublishNow(pubsubName, topic, entries, metadata, traceOf).then(
       (result) => {
-        span.setAttributes({ "runtime.bulk.failed_count": result.failedEntries.length });
-        span.end(result.failedEntries.length > 0 ? new Error(`${result.failedEntries.length} of ${entries.length} entries failed`) : undefined);
+        const failed = new Map(result.failedEntries.map((f) => [f.entryId, f.error]));
+        for (const [entryId, span] of spans) span.end(failed.has(entryId) ? new Error(failed.get(entryId)) : undefined);
         return result;
       },
       (error: unknown) => {
-        span.end(error);
+        for (const [, span] of spans) span.end(error);
         throw error;
       },
     );
   }
 
-  private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
+  private async bulkPublishNow(pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceOf: (entryId: string) => EntryTrace): Promise<BulkPublishResult> {
     const target = this.target(pubsubName, topic);
     target.inFlight?.enter();
     try {
-      return await this.bulkPublishTo(target, pubsubName, topic, entries, metadata, traceparent, tracestate);
+      return await this.bulkPublishTo(target, pubsubName, topic, entries, metadata, traceOf);
     } finally {
       target.inFlight?.leave();
     }
   }
 
-  private async bulkPublishTo(target: Target, pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceparent?: string, tracestate?: string): Promise<BulkPublishResult> {
+  private async bulkPublishTo(target: Target, pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceOf: (entryId: string) => EntryTrace): Promise<BulkPublishResult> {
     const { pubsub, eventType, dialect } = target;
     const maxBytes = maxBulkBytesOf(metadata);
     const now = Date.now();
@@ -236,7 +257,7 @@ export class PubSubPublisher {
     const prepared: BulkPublishEntry[] = await Promise.all(readable.map(({ entry, entryMetadata, options, deliverAt }): BulkPublishEntry | Promise<BulkPublishEntry> => {
       const { rawPayload, ttlMs, delivery } = options;
       if (rawPayload) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, ttlMs, deliverAt, metadata: entry.metadata };
-      const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, traceparent, tracestate, serialisedJson: entry.serialisedJson };
+      const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, ...traceOf(entry.entryId), serialisedJson: entry.serialisedJson };
       const adopted = mediaType(entry.contentType) === CLOUDEVENTS_JSON;
       // daprd reads an entry's `cloudevent.*` overrides from the entry's own metadata.
       const wrapped = dialect === "dapr" ? this.daprEnvelope(entryInput, undefined, entry.contentType, ttlMs, delivery?.at, adopted, adopted ? undefined : cloudEventOverrides(entry.metadata)) : this.envelope(entryInput, undefined, entry.contentType, ttlMs, eventType, delivery?.at, adopted);
