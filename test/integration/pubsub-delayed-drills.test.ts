@@ -177,23 +177,31 @@ async function privateRabbitDrill(): Promise<{ rabbit: PrivateRabbitMQ; d: Delay
 async function diagnoseStrandedLevels(rabbit: PrivateRabbitMQ, d: DelayedDrill, expected: number): Promise<string> {
   const queues = rabbit.listQueues();
   const stranded = [...queues.matchAll(/(runtime-delay\.L\d+)\tquorum\t[1-9]\d*/g)].map((m) => m[1]!);
-  const report = [`queues after the restart:\n${queues}`, `bindings after the restart:\n${rabbit.listBindings()}`];
+  const report: string[] = [];
+  // Printed as it comes as well: a report cut short by the test's timeout still shows what it had.
+  const add = (part: string): void => {
+    report.push(part);
+    console.error(`crash drill diagnosis: ${part}`);
+  };
+  add(`queues after the restart:\n${queues}`);
+  add(`bindings after the restart:\n${rabbit.listBindings()}`);
   if (stranded.length === 0) return report.join("\n");
-  for (const level of stranded) report.push(`quorum state of ${level}:\n${rabbit.quorumState(level)}`);
+  for (const level of stranded) add(`quorum state of ${level}:\n${rabbit.quorumState(level)}`);
   const before = d.seen.size;
   const model = await connect(rabbit.url);
+  model.on("error", () => undefined);
   try {
     const channel = await model.createConfirmChannel();
     // Its key is no ladder key: the level below drops it into the sink.
     for (const level of stranded) channel.sendToQueue(level, Buffer.alloc(0), { expiration: "0" });
     await channel.waitForConfirms();
     const kicked = Date.now();
-    await waitFor(() => d.seen.size >= expected, { timeoutMs: 20_000, what: "the stranded messages after a publish into their level" }).catch(() => undefined);
-    report.push(`after one publish into each stranded level: ${d.seen.size - before} more delivered (${d.seen.size} of ${expected}) within ${Date.now() - kicked}ms`);
+    await waitFor(() => d.seen.size >= expected, { timeoutMs: 10_000, what: "the stranded messages after a publish into their level" }).catch(() => undefined);
+    add(`after one publish into each stranded level: ${d.seen.size - before} more delivered (${d.seen.size} of ${expected}) within ${Date.now() - kicked}ms`);
   } finally {
     await model.close().catch(() => undefined);
   }
-  report.push(`queues after that:\n${rabbit.listQueues()}`);
+  add(`queues after that:\n${rabbit.listQueues()}`);
   return report.join("\n");
 }
 
@@ -225,7 +233,8 @@ async function diagnoseStrandedLevels(rabbit: PrivateRabbitMQ, d: DelayedDrill, 
     } catch (error) {
       throw new Error(`${(error as Error).message}\n${await diagnoseStrandedLevels(rabbit, d, 50)}`);
     }
-  }, 150_000);
+    // The diagnosis of a failure (rabbitmqctl calls, a publish and a wait) needs up to a minute more.
+  }, 240_000);
 });
 
 function jetstreamComponent(natsURL: string): string {
