@@ -133,6 +133,16 @@ export class PrivateRabbitMQ {
     return `${result.stdout}${result.stderr}`.split("\n").filter((line) => !/^runtime-delay\.L\d+\t/.test(line) && !line.startsWith("\t")).join("\n");
   }
 
+  /**
+   * A quorum queue's Raft state machine as the node sees it: `rabbit_fifo:overview/1` (ready, discarded and
+   * checked-out counts, its config) and the head message's header (its `expiry`), with the node's clock.
+   */
+  quorumState(queue: string): string {
+    const expr = `Id = {list_to_atom("%2F_${queue}"), node()}, {ra:local_query(Id, fun rabbit_fifo:overview/1), ra:local_query(Id, fun(S) -> catch rabbit_fifo:query_peek(1, S) end), erlang:system_time(millisecond)}.`;
+    const result = spawnSync("/usr/lib/rabbitmq/bin/rabbitmqctl", ["-n", this.nodeName, "eval", expr], { env: { ...process.env, HOME: path.join(this.dir, "home") }, encoding: "utf8", timeout: 30_000 });
+    return `${result.stdout}${result.stderr}`;
+  }
+
   /** Waits until `queue` has `count` consumers (a subscription bound and consuming). */
   async waitForConsumers(queue: string, count = 1, timeoutMs = 15_000): Promise<void> {
     const model = await connect(this.url);
