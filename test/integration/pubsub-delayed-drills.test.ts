@@ -33,6 +33,9 @@ const natsInstalled = await import("node:child_process").then(({ execFileSync })
   }
 });
 
+/** RabbitMQ 3.10's default dead_letter_worker_publisher_confirm_timeout: how often an unconfirmed dead-letter is re-sent. */
+const DEAD_LETTER_RESEND_MS = 180_000;
+
 const sidecars: SidecarProcess[] = [];
 const apps: TestApp[] = [];
 const servers: Array<PrivateRedis | PrivateNats | PrivateRabbitMQ> = [];
@@ -238,9 +241,6 @@ async function diagnoseStrandedLevels(rabbit: PrivateRabbitMQ, d: DelayedDrill, 
     // The diagnosis of a failure (rabbitmqctl calls, a publish and a wait) needs up to a minute more.
   }, DEAD_LETTER_RESEND_MS + 120_000);
 });
-
-/** RabbitMQ 3.10's default dead_letter_worker_publisher_confirm_timeout: how often an unconfirmed dead-letter is re-sent. */
-const DEAD_LETTER_RESEND_MS = 180_000;
 
 function jetstreamComponent(natsURL: string): string {
   return componentYaml("bus", "pubsub.jetstream", { natsURL, ackWait: "2s" });
