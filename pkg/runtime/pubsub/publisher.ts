@@ -260,7 +260,7 @@ export class PubSubPublisher {
       const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, ...traceOf(entry.entryId), serialisedJson: entry.serialisedJson };
       const adopted = mediaType(entry.contentType) === CLOUDEVENTS_JSON;
       // daprd reads an entry's `cloudevent.*` overrides from the entry's own metadata.
-      const wrapped = dialect === "dapr" ? this.daprEnvelope(entryInput, undefined, entry.contentType, ttlMs, delivery?.at, adopted, adopted ? undefined : cloudEventOverrides(entry.metadata)) : this.envelope(entryInput, undefined, entry.contentType, ttlMs, eventType, delivery?.at, adopted);
+      const wrapped = dialect === "dapr" ? this.daprEnvelope(entryInput, entryInput.id, entry.contentType, ttlMs, delivery?.at, adopted, adopted ? undefined : cloudEventOverrides(entry.metadata)) : this.envelope(entryInput, entryInput.id, entry.contentType, ttlMs, eventType, delivery?.at, adopted);
       const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: entry.metadata });
       if (!(wrapped instanceof Promise)) return prepare(wrapped);
       const pending = wrapped.then(prepare);
