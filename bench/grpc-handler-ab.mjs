@@ -6,25 +6,12 @@
 // compares this build ("now") with that one ("before"); DETAIL=1 lists the allocations by runtimed frame.
 import path from "node:path";
 import { Session } from "node:inspector/promises";
-import { ROOT } from "./lib.mjs";
+import { inProcessPublishStack, ROOT } from "./lib.mjs";
 if (!process.env.BENCH_RUNTIMED) throw new Error("set BENCH_RUNTIMED to the other build's dist/cmd/runtimed/main.js");
 const builds = { now: path.join(ROOT, "dist"), before: path.resolve(path.dirname(process.env.BENCH_RUNTIMED), "../..") };
 async function setup(dist) {
   const { GrpcApiServer } = await import(`${dist}/pkg/api/grpc/server.js`);
-  const { Universal } = await import(`${dist}/pkg/api/universal/index.js`);
-  const { ComponentStore, InFlight } = await import(`${dist}/pkg/runtime/store.js`);
-  const { PubSubPublisher } = await import(`${dist}/pkg/runtime/pubsub/publisher.js`);
-  const { PubSubMetrics } = await import(`${dist}/pkg/runtime/pubsub/metrics.js`);
-  const { Metrics } = await import(`${dist}/pkg/diagnostics/metrics.js`);
-  const { createLogger } = await import(`${dist}/pkg/diagnostics/logger.js`);
-  const { InMemoryPubSub } = await import(`${dist}/pkg/components/pubsub/inmemory/inmemory.js`);
-  const metrics = new Metrics({ appId: "bench" });
-  const logger = createLogger({ appId: "bench", level: "warn", json: false });
-  const store = new ComponentStore();
-  const instance = new InMemoryPubSub();
-  store.set({ kind: "pubsub", name: "bus", resource: { apiVersion: "dapr.io/v1alpha1", kind: "Component", metadata: { name: "bus" }, spec: { type: "pubsub.in-memory", version: "v1", metadata: [] } }, instance, inFlight: new InFlight() });
-  const pubsub = new PubSubPublisher({ appId: "bench", store, metrics: new PubSubMetrics(metrics) });
-  const api = new Universal({ appId: "bench", runtimeVersion: "x", store, readiness: undefined, metrics, logger, extended: new Map(), enabledFeatures: [], subscriptions: () => [], requestShutdown() {}, pubsub });
+  const { api, logger, metrics } = await inProcessPublishStack(dist);
   const server = new GrpcApiServer({ api, port: 0, address: "127.0.0.1", maxBodyBytes: 4 << 20, gracefulShutdownMs: 100, logger, metrics });
   // The service's handlers as grpc-js would get them (a private method: this is a measuring tool).
   const impl = server.implementation({ PublishEvent: { requestStream: false, responseStream: false } });

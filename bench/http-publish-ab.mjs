@@ -6,7 +6,7 @@
 // (heap sampling, garbage included). `BENCH_RUNTIMED=/work/main/dist/cmd/runtimed/main.js node bench/http-publish-ab.mjs`
 // compares this build ("now") with that one ("before"); DETAIL=<n> lists the n largest allocations by runtimed frame.
 import path from "node:path";
-import { ROOT } from "./lib.mjs";
+import { inProcessPublishStack, ROOT } from "./lib.mjs";
 import http from "node:http";
 import { Duplex } from "node:stream";
 import { Session } from "node:inspector/promises";
@@ -15,20 +15,7 @@ const specs = [["now", path.join(ROOT, "dist")], ["before", path.resolve(path.di
 async function sidecarListener(dist) {
   const { createApiApp, expressServerOptions } = await import(`${dist}/pkg/api/http/server.js`);
   const { allEndpoints } = await import(`${dist}/pkg/api/http/routes/index.js`);
-  const { Universal } = await import(`${dist}/pkg/api/universal/index.js`);
-  const { ComponentStore, InFlight } = await import(`${dist}/pkg/runtime/store.js`);
-  const { PubSubPublisher } = await import(`${dist}/pkg/runtime/pubsub/publisher.js`);
-  const { PubSubMetrics } = await import(`${dist}/pkg/runtime/pubsub/metrics.js`);
-  const { Metrics } = await import(`${dist}/pkg/diagnostics/metrics.js`);
-  const { createLogger } = await import(`${dist}/pkg/diagnostics/logger.js`);
-  const { InMemoryPubSub } = await import(`${dist}/pkg/components/pubsub/inmemory/inmemory.js`);
-  const metrics = new Metrics({ appId: "bench" });
-  const logger = createLogger({ appId: "bench", level: "warn", json: false });
-  const store = new ComponentStore();
-  store.set({ kind: "pubsub", name: "bus", resource: { apiVersion: "dapr.io/v1alpha1", kind: "Component", metadata: { name: "bus" }, spec: { type: "pubsub.in-memory", version: "v1", metadata: [] } }, instance: new InMemoryPubSub(), inFlight: new InFlight() });
-  const pubsub = new PubSubPublisher({ appId: "bench", store, metrics: new PubSubMetrics(metrics) });
-  const ctx = { appId: "bench", runtimeVersion: "x", store, readiness: { ready: () => true }, metrics, logger, extended: new Map(), enabledFeatures: [], subscriptions: () => [], requestShutdown() {}, pubsub };
-  const api = new Universal(ctx);
+  const { ctx, api, logger, metrics } = await inProcessPublishStack(dist);
   const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, api), logger, metrics, maxBodyBytes: 4 << 20 });
   const server = http.createServer(expressServerOptions(app), listener);
   server.keepAliveTimeout = 65_000; server.headersTimeout = 10_000; server.requestTimeout = 60_000;

@@ -433,3 +433,25 @@ export function grpcPublish(client, pubsub, topic, data) {
   const request = { pubsub_name: pubsub, topic, data, data_content_type: "application/json", metadata: {} };
   return new Promise((resolve) => client.PublishEvent(request, (error) => resolve(!error)));
 }
+
+/**
+ * An in-process publish stack of the build in `dist` (a dist/ folder): the component store with pubsub.in-memory as
+ * `bus`, the publisher, metrics, a quiet logger and the universal API's context, for the A/B tools that drive a
+ * transport's handlers without a socket (grpc-handler-ab.mjs, http-publish-ab.mjs).
+ */
+export async function inProcessPublishStack(dist) {
+  const { Universal } = await import(`${dist}/pkg/api/universal/index.js`);
+  const { ComponentStore, InFlight } = await import(`${dist}/pkg/runtime/store.js`);
+  const { PubSubPublisher } = await import(`${dist}/pkg/runtime/pubsub/publisher.js`);
+  const { PubSubMetrics } = await import(`${dist}/pkg/runtime/pubsub/metrics.js`);
+  const { Metrics } = await import(`${dist}/pkg/diagnostics/metrics.js`);
+  const { createLogger } = await import(`${dist}/pkg/diagnostics/logger.js`);
+  const { InMemoryPubSub } = await import(`${dist}/pkg/components/pubsub/inmemory/inmemory.js`);
+  const metrics = new Metrics({ appId: "bench" });
+  const logger = createLogger({ appId: "bench", level: "warn", json: false });
+  const store = new ComponentStore();
+  store.set({ kind: "pubsub", name: "bus", resource: { apiVersion: "dapr.io/v1alpha1", kind: "Component", metadata: { name: "bus" }, spec: { type: "pubsub.in-memory", version: "v1", metadata: [] } }, instance: new InMemoryPubSub(), inFlight: new InFlight() });
+  const pubsub = new PubSubPublisher({ appId: "bench", store, metrics: new PubSubMetrics(metrics) });
+  const ctx = { appId: "bench", runtimeVersion: "x", store, readiness: { ready: () => true }, metrics, logger, extended: new Map(), enabledFeatures: [], subscriptions: () => [], requestShutdown() {}, pubsub };
+  return { ctx, api: new Universal(ctx), metrics, logger };
+}
