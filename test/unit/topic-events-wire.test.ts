@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { decodeEventProcessed, encodeEventMessage, withTopicEventsWire } from "../../pkg/api/grpc/topic-events-wire.js";
 import { topicEventFields, topicEventRequest } from "../../pkg/runtime/appchannel/grpc-envelope.js";
+import { encodeTopicEventRequest } from "../../pkg/runtime/appchannel/topic-event-wire.js";
 import type { TopicEvent } from "../../pkg/runtime/appchannel/types.js";
 import { daprProtos } from "../../pkg/proto/dapr.js";
 
@@ -43,6 +44,16 @@ describe("event_message written by hand", () => {
     const bytes = encodeEventMessage(topicEventFields(EVENTS[0]![1], "/"));
     expect(wired.responseSerialize(bytes)).toBe(bytes);
     expect(wired.responseSerialize({ initial_response: {} })).toEqual(method.responseSerialize({ initial_response: {} }));
+  });
+});
+
+describe("OnTopicEvent's request written by hand (the gRPC app channel)", () => {
+  const onTopicEvent = daprProtos().appCallback.dapr.proto.runtime.v1.AppCallback.service.OnTopicEvent;
+  it.each(EVENTS)("reads back with proto-loader as proto-loader's own: %s", (_name, event) => {
+    const byHand = encodeTopicEventRequest(topicEventFields(event, "/orders"));
+    const byProtoLoader = onTopicEvent.requestSerialize(topicEventRequest(event, "/orders"));
+    expect(onTopicEvent.requestDeserialize(byHand)).toEqual(onTopicEvent.requestDeserialize(byProtoLoader));
+    expect(byHand.length).toBeLessThanOrEqual(byProtoLoader.length);
   });
 });
 

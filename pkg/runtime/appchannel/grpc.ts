@@ -12,7 +12,8 @@ import type { TopicEventResponse__Output } from "../../proto/gen/dapr/proto/runt
 import type { TopicEventBulkRequestEntry } from "../../proto/gen/dapr/proto/runtime/v1/TopicEventBulkRequestEntry.js";
 import type { TopicEventBulkResponse__Output } from "../../proto/gen/dapr/proto/runtime/v1/TopicEventBulkResponse.js";
 import { askUntilAnswered } from "./ask.js";
-import { bulkCloudEvent, callMetadata, declarationOf, EnvelopeError, topicEventRequest } from "./grpc-envelope.js";
+import { bulkCloudEvent, callMetadata, declarationOf, EnvelopeError, topicEventFields } from "./grpc-envelope.js";
+import { encodeTopicEventRequest } from "./topic-event-wire.js";
 import { AppPort } from "./reachability.js";
 import { AppChannelError, type AppChannel, type BindingEvent, type BulkDelivery, type DeclarationParser, type DeliveryResult, type TopicEvent } from "./types.js";
 import { watchAbort } from "../../util/abort.js";
@@ -63,6 +64,8 @@ export class GrpcAppChannel implements AppChannel {
   private inputBindings?: Promise<Set<string>>;
   /** Once the app answered UNIMPLEMENTED to OnBulkTopicEvent, bulks go straight to the Alpha1 method. */
   private bulkAlphaOnly = false;
+  /** OnTopicEvent with its request written by topic-event-wire.ts: the generated method would convert and encode it through proto-loader. */
+  private readonly onTopicEvent: Unary;
 
   constructor(private readonly options: GrpcAppChannelOptions) {
     this.appPort = new AppPort(options.address, options.port);
@@ -79,6 +82,8 @@ export class GrpcAppChannel implements AppChannel {
     this.callback = new v1.AppCallback(this.appPort.target, credentials.createInsecure(), shared);
     this.alpha = new v1.AppCallbackAlpha(this.appPort.target, credentials.createInsecure(), shared);
     this.health = new v1.AppCallbackHealthCheck(this.appPort.target, credentials.createInsecure(), shared);
+    const { path, responseDeserialize } = v1.AppCallback.service.OnTopicEvent;
+    this.onTopicEvent = (request, metadata, options, callback) => this.callback.makeUnaryRequest(path, passEncoded, responseDeserialize, request as Buffer, metadata, options, callback);
   }
 
   get target(): string {
@@ -124,7 +129,7 @@ export class GrpcAppChannel implements AppChannel {
   async deliverTopicEvent(event: TopicEvent): Promise<DeliveryResult> {
     let request;
     try {
-      request = topicEventRequest(event, this.appPath(event.path));
+      request = encodeTopicEventRequest(topicEventFields(event, this.appPath(event.path)));
     } catch (error) {
       if (error instanceof EnvelopeError) return { outcome: "retry", reason: `the event cannot be handed to a gRPC app: ${error.message}` };
       throw error;
@@ -132,7 +137,7 @@ export class GrpcAppChannel implements AppChannel {
     const metadata = callMetadata({ pubsubname: event.pubsubName, ...event.metadata }, tokenValue(this.options.token), event);
     let reply;
     try {
-      reply = await this.call<TopicEventResponse__Output>(this.callback, this.callback.OnTopicEvent, request, metadata, this.options.timeoutMs, event.signal);
+      reply = await this.call<TopicEventResponse__Output>(this.callback, this.onTopicEvent, request, metadata, this.options.timeoutMs, event.signal);
     } catch (error) {
       if (isStatus(error, grpcJs().status.UNIMPLEMENTED)) return { outcome: "drop", reason: `the app answered ${describe(error)}`, skipDeadLetter: true };
       return { outcome: "retry", reason: `OnTopicEvent: ${describe(error)}` };
@@ -245,6 +250,8 @@ export class GrpcAppChannel implements AppChannel {
     });
   }
 }
+
+const passEncoded = (bytes: Buffer): Buffer => bytes;
 
 function topicStatus(status: unknown): DeliveryResult {
   if (status === undefined || status === null || status === "SUCCESS") return { outcome: "success", reason: "SUCCESS" };
