@@ -15,11 +15,11 @@ import type { TopicEventFields } from "../../runtime/appchannel/grpc-envelope.js
  */
 
 /** Wire types. */
-const VARINT = 0;
+export const VARINT = 0;
 const FIXED64 = 1;
-const LENGTH_DELIMITED = 2;
+export const LENGTH_DELIMITED = 2;
 
-const tag = (field: number, wireType: number): number => (field << 3) | wireType;
+export const tag = (field: number, wireType: number): number => (field << 3) | wireType;
 
 /** SubscribeTopicEventsResponseAlpha1.event_message */
 const RESPONSE_EVENT_MESSAGE = tag(2, LENGTH_DELIMITED);
@@ -274,7 +274,7 @@ export function decodeEventProcessed(bytes: Buffer): TopicEventsRequest | undefi
   return { event_processed: { id, status }, subscribe_topic_events_request_type: "event_processed" };
 }
 
-class Reader {
+export class Reader {
   failed = false;
   constructor(
     readonly bytes: Buffer,
