@@ -191,9 +191,12 @@ class Writer {
 
 const stringFieldSize = (value: string): number => (value === "" ? 0 : delimitedSize(Buffer.byteLength(value)));
 
-/** `SubscribeTopicEventsResponseAlpha1{event_message: TopicEventRequest}` as bytes. */
-export function encodeEventMessage(event: TopicEventFields): Buffer {
-  const id = event.id ?? "";
+/**
+ * `SubscribeTopicEventsResponseAlpha1{event_message: TopicEventRequest}` as bytes; `id`, when given, in
+ * place of the event's own (the stream's ack id), so the caller makes no copy of the fields to change it.
+ */
+export function encodeEventMessage(event: TopicEventFields, ackId?: string): Buffer {
+  const id = ackId ?? event.id ?? "";
   const source = event.source ?? "";
   const type = event.type ?? "";
   const specVersion = event.spec_version ?? "";
