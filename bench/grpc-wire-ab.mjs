@@ -5,7 +5,7 @@
 // each server with grpc-js clients (32 in flight, the bench's request) in alternating rounds and reads the
 // child's CPU from /proc. `BENCH_RUNTIMED=/work/wt/base/dist/cmd/runtimed/main.js node bench/grpc-wire-ab.mjs`
 // (ROUNDS, SECONDS; ONLY=now,relay to drop a side; CPU_PROF=<dir> writes the server process' CPU profile there;
-// ALLOC=1 then samples each side's allocations per call, garbage included).
+// ALLOC=1 also samples each side's allocations per call after the rounds, garbage included, ALLOC_DETAIL=1 by function).
 import { fork } from "node:child_process";
 import path from "node:path";
 import { ROOT, closedLoop, daprGrpcClient, grpcPublish, waitFor } from "./lib.mjs";
