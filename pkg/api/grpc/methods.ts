@@ -65,13 +65,13 @@ function configurationItems(items: Map<string, { value: string; version?: string
 
 /**
  * The unary methods of `dapr.proto.runtime.v1.Dapr` runtimed serves: each parses its request, calls the
- * universal operation, and renders the protobuf answer. Errors are the catalogue's, rendered by server.ts.
+ * universal operation, and renders the protobuf answer (nothing for Empty). Errors are the catalogue's,
+ * rendered by server.ts.
  */
 export function unaryMethods(api: Universal): Record<string, (request: never, call: CallContext) => Promise<unknown>> {
-  const publish = async (request: PublishEventRequest__Output, call: CallContext): Promise<Empty> => {
-    await api.publishEvent({ pubsubName: request.pubsub_name, topic: request.topic, data: request.data, contentType: request.data_content_type || undefined, metadata: publishMetadata(request.metadata), traceparent: call.traceparent });
-    return EMPTY;
-  };
+  // Resolves with nothing, which server.ts answers as Empty: no async frame of its own on the hot path.
+  const publish = (request: PublishEventRequest__Output, call: CallContext): Promise<void> =>
+    api.publishEvent({ pubsubName: request.pubsub_name, topic: request.topic, data: request.data, contentType: request.data_content_type || undefined, metadata: publishMetadata(request.metadata), traceparent: call.traceparent });
   // daprd answers OK with the failed entries listed (a client retries those alone).
   const bulkPublish = async (request: BulkPublishRequest__Output, call: CallContext): Promise<BulkPublishResponse> => {
     const entries = request.entries.map((entry): BulkInputEntry => ({ entryId: entry.entry_id, data: entry.event, contentType: entry.content_type || "text/plain", metadata: stringMap(entry.metadata) }));

@@ -94,11 +94,11 @@ function firstMessage(call: TopicEventsCall): Promise<SubscribeTopicEventsReques
 async function write(call: TopicEventsCall, frame: StreamFrame, drained: () => Promise<void>): Promise<void> {
   if (call.cancelled || call.destroyed) throw new Error("the call has ended");
   let more: boolean;
-  if (frame.kind === "event") more = call.write(encodeEventMessage({ ...topicEventFields(frame.event, STREAM_PATH), id: frame.ackId }));
+  if (frame.kind === "event") more = call.write(encodeEventMessage(topicEventFields(frame.event, STREAM_PATH), frame.ackId));
   else {
     more = true;
     const { bulk, ackIds } = frame;
-    bulk.entries.forEach((entry, index) => (more = call.write(encodeEventMessage(entryFields(bulk, entry, ackIds[index]!)))));
+    bulk.entries.forEach((entry, index) => (more = call.write(encodeEventMessage(entryFields(bulk, entry), ackIds[index]!))));
   }
   if (!more) await drained();
 }
@@ -126,21 +126,21 @@ function writeTogether(call: TopicEventsCall): void {
 
 /**
  * A bulk entry as the event_message of a single message: its CloudEvent's attributes and data; a raw
- * payload's entry carries only its bytes, so it goes as they are (application/octet-stream) under its ack id.
+ * payload's entry carries only its bytes, so it goes as they are (application/octet-stream), written under
+ * its ack id.
  */
-function entryFields(bulk: BulkDelivery, entry: BulkEntry, ackId: string): TopicEventFields {
+function entryFields(bulk: BulkDelivery, entry: BulkEntry): TopicEventFields {
   const raw = typeof entry.event === "string";
-  const fields = topicEventFields({
+  return topicEventFields({
     path: STREAM_PATH,
     pubsubName: bulk.pubsubName,
     topic: bulk.topic,
-    event: raw ? { id: ackId } : (entry.event as Record<string, unknown>),
+    event: raw ? {} : (entry.event as Record<string, unknown>),
     body: raw ? Buffer.from(entry.event as string, "base64") : EMPTY,
     contentType: entry.contentType,
     rawPayload: raw,
     metadata: entry.metadata,
   }, STREAM_PATH);
-  return { ...fields, id: ackId };
 }
 
 const EMPTY = Buffer.alloc(0);

@@ -18,9 +18,12 @@ import { encodeTopicEventRequest, LENGTH_DELIMITED, tag, VARINT } from "../../ru
 /** SubscribeTopicEventsResponseAlpha1.event_message */
 const RESPONSE_EVENT_MESSAGE = tag(2, LENGTH_DELIMITED);
 
-/** `SubscribeTopicEventsResponseAlpha1{event_message: TopicEventRequest}` as bytes. */
-export function encodeEventMessage(event: TopicEventFields): Buffer {
-  return encodeTopicEventRequest(event, RESPONSE_EVENT_MESSAGE);
+/**
+ * `SubscribeTopicEventsResponseAlpha1{event_message: TopicEventRequest}` as bytes; `ackId`, when given, in
+ * place of the event's own id (the stream's ack id), so the caller makes no copy of the fields to change it.
+ */
+export function encodeEventMessage(event: TopicEventFields, ackId?: string): Buffer {
+  return encodeTopicEventRequest(event, RESPONSE_EVENT_MESSAGE, ackId);
 }
 
 /** SubscribeTopicEventsRequestAlpha1 as the handler reads it: proto-loader's shape (keepCase, oneofs, enums as names). */
@@ -69,7 +72,7 @@ export function decodeEventProcessed(bytes: Buffer): TopicEventsRequest | undefi
   return { event_processed: { id, status }, subscribe_topic_events_request_type: "event_processed" };
 }
 
-class Reader {
+export class Reader {
   failed = false;
   constructor(
     readonly bytes: Buffer,

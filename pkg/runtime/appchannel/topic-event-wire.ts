@@ -190,10 +190,9 @@ const stringFieldSize = (value: string): number => (value === "" ? 0 : delimited
 
 /**
  * A TopicEventRequest as bytes; with `wrapperTag`, as the one field of an enclosing message (the stream's
- * `event_message`), written in the same buffer.
+ * `event_message`), written in the same buffer; `id` in place of the event's own when given.
  */
-export function encodeTopicEventRequest(event: TopicEventFields, wrapperTag?: number): Buffer {
-  const id = event.id ?? "";
+export function encodeTopicEventRequest(event: TopicEventFields, wrapperTag?: number, id = event.id ?? ""): Buffer {
   const source = event.source ?? "";
   const type = event.type ?? "";
   const specVersion = event.spec_version ?? "";
