@@ -7,7 +7,7 @@ import { kafkaClient } from "./client.js";
 import { DEFAULT_DELAY_TOPIC, KafkaDelayed } from "./delayed.js";
 import { KafkaHealth } from "./health.js";
 import { parseKafkaMetadata, type KafkaSettings } from "./metadata.js";
-import { KafkaPublisher } from "./publisher.js";
+import { KafkaPublisher, type OutgoingRecord } from "./publisher.js";
 import { KafkaSubscription } from "./subscription.js";
 
 /**
@@ -60,16 +60,25 @@ export class KafkaPubSub extends BrokerPubSub<KafkaSettings, KafkaSubscription, 
     return ["MESSAGE_TTL", "BULK_PUBLISH", "PERSISTENT", "COMPETING_CONSUMERS"];
   }
 
-  async publish(request: PublishRequest): Promise<void> {
-    const { publisher, delayed } = this.ready();
+  publish(request: PublishRequest): Promise<void> {
+    let ready: ReturnType<KafkaPubSub["ready"]>;
     try {
-      const record = { data: request.data, contentType: request.contentType, ttlMs: request.ttlMs, metadata: request.metadata };
-      if (request.deliverAt !== undefined) await delayed.hold([{ topic: request.topic, record: publisher.recordOf(record), deliverAt: request.deliverAt }]);
-      else await publisher.publish(request.topic, [record]);
+      ready = this.ready();
     } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const { publisher, delayed } = ready;
+    const record = { data: request.data, contentType: request.contentType, ttlMs: request.ttlMs, metadata: request.metadata };
+    // Not awaited here: a publish's one promise is the batch's (publisher.ts); only a failure passes through this frame.
+    const sent = request.deliverAt !== undefined ? this.hold(delayed, publisher, request.topic, record, request.deliverAt) : publisher.publish(request.topic, [record]);
+    return sent.catch((error: unknown) => {
       this.health?.publishFailed(error);
       throw error;
-    }
+    });
+  }
+
+  private async hold(delayed: KafkaDelayed, publisher: KafkaPublisher, topic: string, record: OutgoingRecord, deliverAt: number): Promise<void> {
+    await delayed.hold([{ topic, record: publisher.recordOf(record), deliverAt }]);
   }
 
   /**

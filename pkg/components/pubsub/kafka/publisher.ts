@@ -1,5 +1,4 @@
 import { CompressionTypes, type Admin, type ITopicConfig, type Kafka, type Message, type Producer, type TopicMessages } from "kafkajs";
-import { WriteCoalescer } from "../coalescer.js";
 import { expiresAtOf, type Clock } from "../metadata.js";
 import type { KafkaSettings } from "./metadata.js";
 
@@ -20,10 +19,15 @@ export class MessageTooLargeError extends Error {
 /** Bytes of single publishes that share one produce request, at most. */
 const COALESCED_BYTES = 512 * 1024;
 
-interface PendingRecord {
-  message: Message;
-  resolve: () => void;
-  reject: (error: unknown) => void;
+/**
+ * Single publishes of a topic that leave in one produce request, and the one promise they all answer through: a
+ * promise, its resolvers and a queue item per publish were most of what the component itself allocated per publish
+ * (bench/kafka-publish-ab.mjs), for answers that are one request's anyway.
+ */
+interface OpenBatch {
+  messages: Message[];
+  bytes: number;
+  done: PromiseWithResolvers<void>;
 }
 
 function recordSize(message: Message): number {
@@ -50,8 +54,10 @@ export class KafkaPublisher {
   /** The component's admin client (topic creation, offsets); the delayed-delivery mover shares it. */
   readonly admin: Admin;
   private readonly topics = new Map<string, Promise<void>>();
-  /** Single publishes, per topic, waiting to share a produce request. */
-  private readonly coalescers = new Map<string, WriteCoalescer<PendingRecord>>();
+  /** Topics known to exist (created or found by ensureTopic): a publish to one goes on without waiting. */
+  private readonly readyTopics = new Set<string>();
+  /** Single publishes, per topic, waiting to share the next produce request (more than one past COALESCED_BYTES). */
+  private readonly waiting = new Map<string, OpenBatch[]>();
   /** Produce requests sent and not yet answered. */
   private inFlight = 0;
   private connected = false;
@@ -82,46 +88,53 @@ export class KafkaPublisher {
 
   /**
    * Sends the records in one produce request. Single publishes of one topic issued while a produce request is in
-   * flight share the next one (the kit's WriteCoalescer: the Java producer's batching, without its linger); a lone
-   * publish leaves at once. Each still answers only once the broker acknowledged the request that carried it, and a
-   * failed request fails all of them.
+   * flight share the next one, sent at the end of the event-loop turn (the Java producer's batching, without its
+   * linger); a lone publish leaves at once. Each still answers only once the broker acknowledged the request that
+   * carried it, and a failed request fails all of them.
    */
-  async publish(topic: string, records: OutgoingRecord[]): Promise<void> {
+  publish(topic: string, records: OutgoingRecord[]): Promise<void> {
+    if (records.length !== 1 || !this.readyTopics.has(topic)) return this.publishOnceReady(topic, records);
+    let message: Message;
+    try {
+      message = this.recordOf(records[0]!);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    return this.enqueue(topic, message);
+  }
+
+  private async publishOnceReady(topic: string, records: OutgoingRecord[]): Promise<void> {
     const messages = records.map((r) => this.recordOf(r));
     await this.ensureTopic(topic);
     if (messages.length > 1) return this.send(topic, messages);
-    const message = messages[0]!;
-    let coalescer = this.coalescers.get(topic);
-    if (!coalescer) {
-      coalescer = new WriteCoalescer<PendingRecord>({ send: (batch) => this.sendCoalesced(topic, batch) });
-      this.coalescers.set(topic, coalescer);
-    }
-    const { promise, resolve, reject } = Promise.withResolvers<void>();
-    coalescer.push({ message, resolve, reject }, this.inFlight === 0);
-    return promise;
+    return this.enqueue(topic, messages[0]!);
   }
 
-  private sendCoalesced(topic: string, pending: PendingRecord[]): void {
-    // Each produce request stays well below the broker's default message.max.bytes (1 MB per record batch).
-    let batch: PendingRecord[] = [];
-    let bytes = 0;
-    const sendBatch = (items: PendingRecord[]): void => {
-      this.send(topic, items.map((p) => p.message)).then(
-        () => items.forEach((p) => p.resolve()),
-        (error: unknown) => items.forEach((p) => p.reject(error)),
-      );
-    };
-    for (const item of pending) {
-      const size = recordSize(item.message);
-      if (batch.length > 0 && bytes + size > COALESCED_BYTES) {
-        sendBatch(batch);
-        batch = [];
-        bytes = 0;
-      }
-      batch.push(item);
-      bytes += size;
+  private enqueue(topic: string, message: Message): Promise<void> {
+    const queue = this.waiting.get(topic);
+    if (!queue) {
+      if (this.inFlight === 0) return this.send(topic, [message]);
+      const batch: OpenBatch = { messages: [message], bytes: recordSize(message), done: Promise.withResolvers<void>() };
+      this.waiting.set(topic, [batch]);
+      setImmediate(() => this.flush(topic));
+      return batch.done.promise;
     }
-    if (batch.length > 0) sendBatch(batch);
+    // Each produce request stays well below the broker's default message.max.bytes (1 MB per record batch).
+    const size = recordSize(message);
+    let batch = queue[queue.length - 1]!;
+    if (batch.bytes + size > COALESCED_BYTES) {
+      batch = { messages: [], bytes: 0, done: Promise.withResolvers<void>() };
+      queue.push(batch);
+    }
+    batch.messages.push(message);
+    batch.bytes += size;
+    return batch.done.promise;
+  }
+
+  private flush(topic: string): void {
+    const queue = this.waiting.get(topic);
+    this.waiting.delete(topic);
+    for (const { messages, done } of queue ?? []) this.send(topic, messages).then(done.resolve, done.reject);
   }
 
   private async send(topic: string, messages: Message[]): Promise<void> {
@@ -159,6 +172,8 @@ export class KafkaPublisher {
           if ((error as { type?: string }).type === "TOPIC_ALREADY_EXISTS") return;
           throw error;
         });
+      // Set once created or found, so the publishes after it skip the wait (a promise and a turn each).
+      ready.then(() => this.readyTopics.add(topic), () => undefined);
       this.topics.set(topic, ready);
     }
     return ready;
@@ -178,19 +193,35 @@ export class KafkaPublisher {
     const headers: Record<string, string> = {};
     let key: string | undefined;
     let partition: number | undefined;
-    for (const [name, value] of Object.entries(record.metadata)) {
+    let size = record.data.length;
+    for (const name of Object.keys(record.metadata)) {
+      const value = record.metadata[name]!;
       const lower = name.toLowerCase();
       if (KEY_FIELDS.has(lower)) key = value;
       else if (lower === PARTITION_FIELD) partition = partitionNumber(value);
-      else headers[name] = value;
+      // Assigning __proto__ sets no header.
+      else if (name !== "__proto__") {
+        headers[name] = value;
+        size += Buffer.byteLength(name) + Buffer.byteLength(value);
+      }
     }
     const expiresAt = expiresAtOf(record.ttlMs, this.now());
-    if (expiresAt !== undefined) headers[EXPIRES_HEADER] = String(expiresAt);
-    if (record.contentType) headers["content-type"] = record.contentType;
-    const size = record.data.length + (key ? Buffer.byteLength(key) : 0) + Object.entries(headers).reduce((sum, [k, v]) => sum + Buffer.byteLength(k) + Buffer.byteLength(v), 0);
+    if (expiresAt !== undefined) size += headerSize(headers, EXPIRES_HEADER, String(expiresAt));
+    if (record.contentType) size += headerSize(headers, "content-type", record.contentType);
+    if (key !== undefined) size += Buffer.byteLength(key);
     if (size > this.settings.maxMessageBytes) throw new MessageTooLargeError(size, this.settings.maxMessageBytes);
-    return { value: record.data, headers, ...(key !== undefined ? { key } : {}), ...(partition !== undefined ? { partition } : {}) };
+    const message: Message = { value: record.data, headers };
+    if (key !== undefined) message.key = key;
+    if (partition !== undefined) message.partition = partition;
+    return message;
   }
+}
+
+/** Sets a header the component owns (over a metadata entry of that name), returning the bytes it adds. */
+function headerSize(headers: Record<string, string>, name: string, value: string): number {
+  const replaced = Object.hasOwn(headers, name) ? Buffer.byteLength(name) + Buffer.byteLength(headers[name]!) : 0;
+  headers[name] = value;
+  return Buffer.byteLength(name) + Buffer.byteLength(value) - replaced;
 }
 
 function partitionNumber(value: string): number {
