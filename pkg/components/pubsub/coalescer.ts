@@ -102,3 +102,42 @@ export class PendingAcks<K> {
     }
   }
 }
+
+/**
+ * Writes the broker answers per request, not per item (a Kafka produce request): as with WriteCoalescer, a
+ * lone item (`alone`: nothing else awaits an answer) leaves at once and those issued while a request is out
+ * leave together at the end of the event-loop turn, but the items of one request share its one promise,
+ * where a promise, its resolvers and a queue entry per item were most of what a Kafka publish allocated
+ * (bench/kafka-publish-ab.mjs). A request carries at most `maxBytes` of items (`sizeOf`); past it the next
+ * one opens. A failed request fails every item it carried.
+ */
+export class SharedAnswerCoalescer<T> {
+  private open: Array<{ items: T[]; bytes: number; done: PromiseWithResolvers<void> }> = [];
+
+  constructor(private readonly options: { send: (items: T[]) => Promise<void>; sizeOf: (item: T) => number; maxBytes: number }) {}
+
+  push(item: T, alone = false): Promise<void> {
+    const last = this.open[this.open.length - 1];
+    if (!last) {
+      if (alone) return this.options.send([item]);
+      setImmediate(() => this.flush());
+    }
+    const size = this.options.sizeOf(item);
+    let batch = last;
+    if (!batch || (batch.items.length > 0 && batch.bytes + size > this.options.maxBytes)) {
+      batch = { items: [], bytes: 0, done: Promise.withResolvers<void>() };
+      this.open.push(batch);
+    }
+    batch.items.push(item);
+    batch.bytes += size;
+    return batch.done.promise;
+  }
+
+  /** Sends what waits now. */
+  flush(): void {
+    const batches = this.open;
+    this.open = [];
+    for (const { items, done } of batches) this.options.send(items).then(done.resolve, done.reject);
+  }
+}
+

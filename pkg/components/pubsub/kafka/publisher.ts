@@ -1,4 +1,5 @@
 import { CompressionTypes, type Admin, type ITopicConfig, type Kafka, type Message, type Producer, type TopicMessages } from "kafkajs";
+import { SharedAnswerCoalescer } from "../coalescer.js";
 import { expiresAtOf, type Clock } from "../metadata.js";
 import type { KafkaSettings } from "./metadata.js";
 
@@ -18,17 +19,6 @@ export class MessageTooLargeError extends Error {
 
 /** Bytes of single publishes that share one produce request, at most. */
 const COALESCED_BYTES = 512 * 1024;
-
-/**
- * Single publishes of a topic that leave in one produce request, and the one promise they all answer through: a
- * promise, its resolvers and a queue item per publish were most of what the component itself allocated per publish
- * (bench/kafka-publish-ab.mjs), for answers that are one request's anyway.
- */
-interface OpenBatch {
-  messages: Message[];
-  bytes: number;
-  done: PromiseWithResolvers<void>;
-}
 
 function recordSize(message: Message): number {
   const value = message.value;
@@ -56,8 +46,8 @@ export class KafkaPublisher {
   private readonly topics = new Map<string, Promise<void>>();
   /** Topics known to exist (created or found by ensureTopic): a publish to one goes on without waiting. */
   private readonly readyTopics = new Set<string>();
-  /** Single publishes, per topic, waiting to share the next produce request (more than one past COALESCED_BYTES). */
-  private readonly waiting = new Map<string, OpenBatch[]>();
+  /** Single publishes, per topic, sharing produce requests (the kit's SharedAnswerCoalescer). */
+  private readonly coalescers = new Map<string, SharedAnswerCoalescer<Message>>();
   /** Produce requests sent and not yet answered. */
   private inFlight = 0;
   private connected = false;
@@ -111,30 +101,13 @@ export class KafkaPublisher {
   }
 
   private enqueue(topic: string, message: Message): Promise<void> {
-    const queue = this.waiting.get(topic);
-    if (!queue) {
-      if (this.inFlight === 0) return this.send(topic, [message]);
-      const batch: OpenBatch = { messages: [message], bytes: recordSize(message), done: Promise.withResolvers<void>() };
-      this.waiting.set(topic, [batch]);
-      setImmediate(() => this.flush(topic));
-      return batch.done.promise;
+    let coalescer = this.coalescers.get(topic);
+    if (!coalescer) {
+      // Each produce request stays well below the broker's default message.max.bytes (1 MB per record batch).
+      coalescer = new SharedAnswerCoalescer<Message>({ send: (messages) => this.send(topic, messages), sizeOf: recordSize, maxBytes: COALESCED_BYTES });
+      this.coalescers.set(topic, coalescer);
     }
-    // Each produce request stays well below the broker's default message.max.bytes (1 MB per record batch).
-    const size = recordSize(message);
-    let batch = queue[queue.length - 1]!;
-    if (batch.bytes + size > COALESCED_BYTES) {
-      batch = { messages: [], bytes: 0, done: Promise.withResolvers<void>() };
-      queue.push(batch);
-    }
-    batch.messages.push(message);
-    batch.bytes += size;
-    return batch.done.promise;
-  }
-
-  private flush(topic: string): void {
-    const queue = this.waiting.get(topic);
-    this.waiting.delete(topic);
-    for (const { messages, done } of queue ?? []) this.send(topic, messages).then(done.resolve, done.reject);
+    return coalescer.push(message, this.inFlight === 0);
   }
 
   private async send(topic: string, messages: Message[]): Promise<void> {
