@@ -189,6 +189,7 @@ async function send(publish, topic, n, rate) {
   await Promise.all(all);
 }
 
+if (process.env.ONLY) sides.splice(0, sides.length, ...sides.filter((s) => s.name === process.env.ONLY));
 const run = (side, n, rate) => (MODE === "http" ? side.http(`ab/${tag}/${side.name}`, n) : MODE === "publish" ? send(side.publish, `ab/${tag}/${side.name}`, n, rate) : side.run(n, rate));
 const med = (a) => { const s = [...a].sort((x, y) => x - y); return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2; };
 const loads = [["saturation (32 in flight)", Infinity, N], ...(MODE === "http" ? [] : [["1,000 msg/s", 1000, 1000 * RATE_SECONDS]])];
@@ -211,8 +212,12 @@ const SAMPLED = 5000;
 for (const [label, rate] of [["saturation", Infinity], ...(MODE === "http" ? [] : [["1,000 msg/s", 1000]])]) {
   for (const side of sides) side.alloc = [];
   for (const pass of [0, 1]) for (const side of sides) {
-    await session.post("HeapProfiler.startSampling", { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    // PROMOTED=1: only what outlived the young generation (promoted, then freed by a major GC or still live).
+    const promoted = Boolean(process.env.PROMOTED);
+    await session.post("HeapProfiler.startSampling", { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !promoted });
     await run(side, SAMPLED, rate);
+    // What the run left in the young generation is not counted as surviving: two scavenges first (--expose-gc).
+    if (promoted) for (let i = 0; i < 2; i++) globalThis.gc?.({ type: "minor" });
     const { profile } = await session.post("HeapProfiler.stopSampling");
     let total = 0;
     const fns = new Map();
