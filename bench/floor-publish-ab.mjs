@@ -69,7 +69,7 @@ try {
   closers.push(() => post.close(), () => client?.close());
   sides.push({ name: "relay", pid: relay.child.pid, send: grpc ? () => grpcPublish(client, "bus", topic, data) : () => post.post(`/publish/${topic}`, body).then((s) => s === 204) });
 
-  for (const side of sides) await closedLoop(side.pid, side.send, { seconds: 2 });
+  for (const side of sides) side.total = Math.round((await closedLoop(side.pid, side.send, { seconds: 2 })).rate * 2);
   for (const side of sides) side.rounds = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of round % 2 ? [...sides].reverse() : sides) {
@@ -79,6 +79,7 @@ try {
       const after = await userSys(side.pid);
       const threadsAfter = await threads(side.pid);
       const count = r.rate * SECONDS;
+      side.total += Math.round(count);
       const perThread = new Map([...threadsAfter].map(([name, ms]) => [name, ((ms - (threadsBefore.get(name) ?? 0)) * 1000) / count]));
       side.rounds.push({ ...r, perThread, userUs: ((after[0] - before[0]) * 1000) / count, sysUs: ((after[1] - before[1]) * 1000) / count });
     }
@@ -90,6 +91,13 @@ try {
     const ratios = side.rounds.map((r, i) => r.rate / relaySide.rounds[i].rate);
     const names = [...new Set(side.rounds.flatMap((r) => [...r.perThread.keys()]))];
     const threadText = names.map((n) => [n, med(side.rounds.map((r) => r.perThread.get(n) ?? 0))]).filter(([, us]) => us >= 0.5).map(([n, us]) => `${n} ${us.toFixed(1)}`).join(", ");
+    if (process.env.AB_NODE_ARGS?.includes("--trace-gc-nvp")) {
+      // What the young generation passed on to the old one, and the major GCs, per publish.
+      const log = await readFile(path.join(ROOT, ".bench", `ab-${side.name}.log`), "utf8").catch(() => "");
+      const promoted = [...log.matchAll(/gc=s .*?promoted=(\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+      const majors = [...log.matchAll(/gc=(mc|mmc)\b/g)].length;
+      if (log) console.log(`  ${side.name}: promoted ${(promoted / side.total).toFixed(0)} B/publish, ${((majors * 10000) / side.total).toFixed(2)} major GCs per 10,000 publishes (${side.total} publishes)`);
+    }
     console.log(`  ${side.name.padEnd(8)} ${med(side.rounds.map((r) => r.rate)).toFixed(0).padStart(6)} msg/s, CPU ${med(side.rounds.map((r) => r.cpuUs)).toFixed(1)} us/publish (user ${med(side.rounds.map((r) => r.userUs)).toFixed(1)}, system ${med(side.rounds.map((r) => r.sysUs)).toFixed(1)}) [${side.rounds.map((r) => r.cpuUs.toFixed(0)).join(" ")}]; rate / relay ${med(ratios).toFixed(2)} [${ratios.map((x) => x.toFixed(2)).join(" ")}]\n           threads (us/publish): ${threadText}`);
   }
   if (process.env.AB_STRACE) {

@@ -10,6 +10,7 @@ import { endMqtt } from "../../mqtt/connection.js";
 import { connectClient, parseMqttMetadata, type MqttSettings } from "./metadata.js";
 import { PendingAcks, WriteCoalescer } from "../coalescer.js";
 import { NameClaims } from "../subscriptions.js";
+import { SlotStore } from "./store.js";
 import { MqttSubscription } from "./subscription.js";
 
 /**
@@ -77,7 +78,7 @@ export class MqttPubSub extends BrokerPubSub<MqttSettings, MqttSubscription> imp
     const pending = new PendingAcks<number>(settings.publishTimeoutMs, () => new Error(`MQTT broker ${settings.brokerUrl} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
     this.pending = pending;
     this.publishOptions = { qos: settings.qos, retain: settings.retain };
-    const publisher = await connectClient(settings, this.context.logger, { clientId, clean: true, role: "publisher" });
+    const publisher = await connectClient(settings, this.context.logger, { clientId, clean: true, role: "publisher", extra: { outgoingStore: new SlotStore() } });
     publisher.on("close", () => pending.failAll(new Error(`connection to MQTT broker ${settings.brokerUrl} lost before it acknowledged the message`)));
     this.publisher = publisher;
   }
