@@ -158,8 +158,8 @@ export class MqttSubscription implements ActiveSubscription {
   /**
    * The PUBACK of `messageId`, only on the connection that delivered it. Written as its four bytes
    * (MQTT 3.1.1: type, length 2, the id), the acks of one tick in one write: mqtt.js' own writer
-   * spends some ten debug calls and a write per field on a packet that never changes shape (measured:
-   * about 1.5 KB and a few us per delivered message).
+   * spends some ten debug calls and a buffered write per field on a packet that never changes shape
+   * (with the one-reaction delivery above: 17 to 13 KB allocated per delivered message, in-process).
    */
   private ack(messageId: number | undefined, generation: number): void {
     const client = this.client;
