@@ -68,7 +68,10 @@ export function parseMqttMetadata(metadata: ComponentMetadata, identity: MqttIde
 
 /** Connects one client of the component (the publisher, or a subscription's own). */
 export function connectClient(settings: MqttSettings, logger: Logger, options: Pick<MqttClientOptions, "clientId" | "clean" | "role" | "extra" | "prepare">): Promise<MqttClient> {
-  const extra: Partial<IClientOptions> = { keepalive: settings.keepAliveSeconds, ...(settings.clientDebugLog ? {} : { log: noLog }), ...options.extra };
+  // reschedulePings: mqtt.js would move the keepalive timer at every PUBACK it receives (a clearTimeout and a
+  // new timer and closure per publish, measured); off, a PINGREQ goes every keepAlive seconds whatever the
+  // traffic, and a missing PINGRESP still ends the connection as before.
+  const extra: Partial<IClientOptions> = { keepalive: settings.keepAliveSeconds, reschedulePings: false, ...(settings.clientDebugLog ? {} : { log: noLog }), ...options.extra };
   return connectMqtt(settings, { ...options, extra, logger, connectTimeoutMs: settings.connectTimeoutMs, reconnectMs: [settings.reconnectInitialMs, settings.reconnectMaxMs] });
 }
 

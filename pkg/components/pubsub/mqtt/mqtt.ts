@@ -8,8 +8,9 @@ import type { ActiveSubscription, MessageHandler, PubSubFeature, PublishRequest,
 import { BrokerPubSub } from "../broker.js";
 import { endMqtt } from "../../mqtt/connection.js";
 import { connectClient, parseMqttMetadata, type MqttSettings } from "./metadata.js";
-import { PendingAcks, runEach, WriteCoalescer } from "../coalescer.js";
+import { PendingAcks, WriteCoalescer } from "../coalescer.js";
 import { NameClaims } from "../subscriptions.js";
+import { SlotStore } from "./store.js";
 import { MqttSubscription } from "./subscription.js";
 
 /**
@@ -56,13 +57,15 @@ export class MqttPubSub extends BrokerPubSub<MqttSettings, MqttSubscription> imp
   private retry: RetryDefaults = {};
   private publisher?: MqttClient;
   private pending?: PendingAcks<number>;
+  /** mqtt.js' options of every publish, made once (it copies them). */
+  private publishOptions?: { qos: 0 | 1 | 2; retain: boolean };
   private nextPublish = 0;
   /**
    * The publishes of one event-loop turn leave in one socket write: mqtt.js writes each packet on its
    * own, so a batch runs its publishes inside one cork of the socket (mqtt-packet's own per-packet
    * cork nests inside).
    */
-  private readonly writes = new WriteCoalescer<() => void>({ send: (batch) => this.corked(batch) });
+  private readonly writes = new WriteCoalescer<Outgoing>({ send: (batch) => this.send(batch) });
 
   async init(metadata: ComponentMetadata): Promise<void> {
     const settings = parseMqttMetadata(metadata, { appId: this.context.appId, env: this.context.env, namespace: this.context.namespace });
@@ -74,7 +77,8 @@ export class MqttPubSub extends BrokerPubSub<MqttSettings, MqttSubscription> imp
     const clientId = `${settings.consumerID}-pub-${randomUUID().slice(0, 8)}`;
     const pending = new PendingAcks<number>(settings.publishTimeoutMs, () => new Error(`MQTT broker ${settings.brokerUrl} did not acknowledge the message within ${settings.publishTimeoutMs}ms`));
     this.pending = pending;
-    const publisher = await connectClient(settings, this.context.logger, { clientId, clean: true, role: "publisher" });
+    this.publishOptions = { qos: settings.qos, retain: settings.retain };
+    const publisher = await connectClient(settings, this.context.logger, { clientId, clean: true, role: "publisher", extra: { outgoingStore: new SlotStore() } });
     publisher.on("close", () => pending.failAll(new Error(`connection to MQTT broker ${settings.brokerUrl} lost before it acknowledged the message`)));
     this.publisher = publisher;
   }
@@ -93,28 +97,39 @@ export class MqttPubSub extends BrokerPubSub<MqttSettings, MqttSubscription> imp
     return this.retry;
   }
 
-  async publish(request: PublishRequest): Promise<void> {
-    const { settings, publisher } = this.ready();
-    if (/[+#]/.test(request.topic) || request.topic.startsWith("$")) throw new Error(`topic ${JSON.stringify(request.topic)} cannot be published to: MQTT wildcards (+, #) and $-topics are for subscriptions`);
-    if (!publisher.connected) throw new Error(`MQTT broker ${settings.brokerUrl} is not connected`);
-    const pending = this.pending!;
+  /**
+   * Resolves once the broker acknowledged (PUBACK), rejects on the publish timeout or a lost connection.
+   * Not an async function, and each publish is one record until it is written: the request path runs
+   * this once per message.
+   */
+  publish(request: PublishRequest): Promise<void> {
+    const { publisher, settings, pending } = this;
+    if (!publisher || !settings || !pending) return Promise.reject(new Error(`pubsub ${this.context.name} is not initialised`));
+    const topic = request.topic;
+    if (NOT_PUBLISHABLE.test(topic)) return Promise.reject(new Error(`topic ${JSON.stringify(topic)} cannot be published to: MQTT wildcards (+, #) and $-topics are for subscriptions`));
+    if (!publisher.connected) return Promise.reject(new Error(`MQTT broker ${settings.brokerUrl} is not connected`));
     const key = this.nextPublish++;
     const acked = pending.wait(key);
-    this.writes.push(() => {
-      try {
-        publisher.publish(request.topic, request.data, { qos: settings.qos, retain: settings.retain }, (error) => pending.settle(key, error));
-      } catch (error) {
-        pending.settle(key, error as Error);
-      }
-    });
-    await acked;
+    this.writes.push(new Outgoing(topic, request.data, key, pending));
+    return acked;
   }
 
-  private corked(batch: Array<() => void>): void {
-    const stream = this.publisher?.stream as { cork?: () => void; uncork?: () => void } | undefined;
+  /** A batch of publishes, in one cork of the socket. */
+  private send(batch: Outgoing[]): void {
+    const publisher = this.publisher;
+    const options = this.publishOptions!;
+    // Closed meanwhile: disconnect() failed every publish waiting.
+    if (!publisher) return;
+    const stream = publisher.stream as { cork?: () => void; uncork?: () => void } | undefined;
     stream?.cork?.();
     try {
-      runEach(batch);
+      for (const outgoing of batch) {
+        try {
+          publisher.publish(outgoing.topic, outgoing.data, options, outgoing.done);
+        } catch (error) {
+          outgoing.done(error as Error);
+        }
+      }
     } finally {
       stream?.uncork?.();
     }
@@ -152,6 +167,23 @@ export class MqttPubSub extends BrokerPubSub<MqttSettings, MqttSubscription> imp
     const settings = this.configured();
     if (!this.publisher) throw new Error(`pubsub ${this.context.name} is not initialised`);
     return { settings, publisher: this.publisher };
+  }
+}
+
+/** MQTT wildcards and $-topics (the broker's own) can be subscribed to, not published to. */
+const NOT_PUBLISHABLE = /^\$|[+#]/;
+
+/** A publish until it is written; `done` is mqtt.js' callback, settling its wait at the PUBACK (or the error). */
+class Outgoing {
+  readonly done: (error?: Error | null) => void;
+
+  constructor(
+    readonly topic: string,
+    readonly data: Buffer,
+    key: number,
+    pending: PendingAcks<number>,
+  ) {
+    this.done = (error) => pending.settle(key, error);
   }
 }
 

@@ -1,0 +1,244 @@
+// pubsub.mqtt3's own cost against the relay's mqtt.js code (bench/floor/clients.mjs `mqtt`), in one process, against
+// the Mosquitto of BENCH_MQTT (default 127.0.0.1:1883), in alternating rounds so the machine's load hits all alike.
+// The component is made through the built-in registry and driven as the runtime drives it (publish(), subscribe()
+// with a handler answering on the next turn); "before" is the same component from BENCH_RUNTIMED's build, if set.
+// - publish: 32 in flight (saturation) and 1,000 msg/s: CPU per publish (process.cpuUsage) and bytes allocated
+//   per publish (heap sampling, garbage included);
+// - delivery (MODE=delivery): one shared publisher at 1,000 msg/s to each side's topic; CPU and allocation per
+//   delivered message, the publisher's own cost included alike on every side.
+// `node bench/mqtt-ab.mjs`, `MODE=delivery node bench/mqtt-ab.mjs`; DETAIL=<n> lists the n largest allocations.
+import http from "node:http";
+import path from "node:path";
+import { Duplex } from "node:stream";
+import { Session } from "node:inspector/promises";
+import { body1k, ROOT } from "./lib.mjs";
+
+const URL = process.env.BENCH_MQTT ?? "mqtt://127.0.0.1:1883";
+const MODE = process.env.MODE ?? "publish";
+const ROUNDS = Number(process.env.ROUNDS ?? 8);
+const N = Number(process.env.N ?? 20000);
+const RATE_SECONDS = Number(process.env.RATE_SECONDS ?? 3);
+const builds = [["now", path.join(ROOT, "dist")]];
+if (process.env.BENCH_RUNTIMED) builds.push(["before", path.resolve(path.dirname(process.env.BENCH_RUNTIMED), "../..")]);
+const { connectAsync } = await import("mqtt");
+const tag = `${process.pid}-${Date.now().toString(36)}`;
+const data = Buffer.from(body1k());
+
+async function relayClient(clientId, options = {}) {
+  const client = await connectAsync(URL, { clientId, log: () => undefined, ...options });
+  client.stream.setNoDelay?.(true);
+  return client;
+}
+
+async function component(dist, name) {
+  const { builtinRegistries } = await import(`${dist}/pkg/components/builtins.js`);
+  const { ComponentMetadata } = await import(`${dist}/pkg/components/metadata.js`);
+  const { createLogger, SecretRedactor } = await import(`${dist}/pkg/diagnostics/logger.js`);
+  const { Metrics } = await import(`${dist}/pkg/diagnostics/metrics.js`);
+  const redactor = new SecretRedactor();
+  const context = { name, type: "pubsub.mqtt3", appId: `ab-${name}-${tag}`, logger: createLogger({ appId: "ab", level: "warn", json: false }, redactor), metrics: new Metrics({ processMetrics: false }), redactor, env: {}, protectedEnv: [] };
+  const pubsub = await builtinRegistries().pubsub.create("pubsub.mqtt3", "v1", context);
+  await pubsub.init(ComponentMetadata.of(name, "pubsub.mqtt3", { url: URL.replace(/^mqtt:/, "tcp:"), cleanSession: "true" }));
+  return pubsub;
+}
+
+/** The sidecar's HTTP API (the universal API, the publisher, the envelope) over `pubsub` as `bus`, as bench/lib.mjs' inProcessPublishStack builds it. */
+async function sidecarListener(dist, pubsub) {
+  const { createApiApp, expressServerOptions } = await import(`${dist}/pkg/api/http/server.js`);
+  const { allEndpoints } = await import(`${dist}/pkg/api/http/routes/index.js`);
+  const { Universal } = await import(`${dist}/pkg/api/universal/index.js`);
+  const { ComponentStore, InFlight } = await import(`${dist}/pkg/runtime/store.js`);
+  const { PubSubPublisher } = await import(`${dist}/pkg/runtime/pubsub/publisher.js`);
+  const { PubSubMetrics } = await import(`${dist}/pkg/runtime/pubsub/metrics.js`);
+  const { Metrics } = await import(`${dist}/pkg/diagnostics/metrics.js`);
+  const { createLogger } = await import(`${dist}/pkg/diagnostics/logger.js`);
+  const metrics = new Metrics({ appId: "bench" });
+  const logger = createLogger({ appId: "bench", level: "warn", json: false });
+  const store = new ComponentStore();
+  store.set({ kind: "pubsub", name: "bus", resource: { apiVersion: "dapr.io/v1alpha1", kind: "Component", metadata: { name: "bus" }, spec: { type: pubsub.type, version: "v1", metadata: [] } }, instance: pubsub.instance, inFlight: new InFlight() });
+  const publisher = new PubSubPublisher({ appId: "bench", store, metrics: new PubSubMetrics(metrics) });
+  const ctx = { appId: "bench", runtimeVersion: "x", store, readiness: { ready: () => true }, metrics, logger, extended: new Map(), enabledFeatures: [], subscriptions: () => [], requestShutdown() {}, pubsub: publisher };
+  const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, new Universal(ctx)), logger, metrics, maxBodyBytes: 4 << 20 });
+  const server = http.createServer(expressServerOptions(app), listener);
+  server.keepAliveTimeout = 65_000;
+  return { server, path: (topic) => `/v1.0/publish/bus/${topic}` };
+}
+
+/** bench/floor/relay.mjs' HTTP server over a bench/floor/clients.mjs client. */
+function relayServer(client) {
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      client.publish(req.url.slice("/publish/".length), Buffer.concat(chunks)).then(
+        () => ((res.statusCode = 204), res.end()),
+        () => ((res.statusCode = 500), res.end()),
+      );
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  return { server, path: (topic) => `/publish/${topic}` };
+}
+
+/**
+ * 32 keep-alive connections (Duplex streams fed to server's "connection"), one request in flight each: each
+ * request comes in its own callback, as a socket's read does, so what a write batching gathers is what it would.
+ * Resolves `(topic, n)` once n requests were answered 204.
+ */
+function httpDriver({ server, path }) {
+  const conns = [];
+  let onDone = null, left = 0, bad = 0, active = 0, request;
+  for (let i = 0; i < 32; i++) {
+    const conn = new Duplex({
+      read() {},
+      write(chunk, _enc, cb) {
+        const text = chunk.toString("latin1");
+        if (text.startsWith("HTTP/1.1 ")) {
+          if (!text.startsWith("HTTP/1.1 204")) bad++;
+          if (left > 0) { left--; setImmediate(() => conn.push(request)); } else if (--active === 0) onDone();
+        }
+        cb();
+      },
+    });
+    conn.remoteAddress = "127.0.0.1"; conn.setTimeout = () => conn; conn.setNoDelay = () => conn; conn.setKeepAlive = () => conn;
+    server.emit("connection", conn);
+    conns.push(conn);
+  }
+  return (topic, n) => new Promise((resolve, reject) => {
+    request = Buffer.from(`POST ${path(topic)} HTTP/1.1\r\ncontent-type: application/json\r\ncontent-length: ${data.length}\r\nHost: 127.0.0.1:3500\r\nConnection: keep-alive\r\n\r\n${data}`);
+    left = n - conns.length; active = conns.length;
+    onDone = () => (bad ? reject(new Error(`${bad} non-204`)) : resolve());
+    for (const c of conns) c.push(request);
+  });
+}
+
+const sides = [];
+if (MODE === "http") {
+  const { CLIENTS } = await import("./floor/clients.mjs");
+  const relayMqtt = await CLIENTS.mqtt({ url: URL });
+  sides.push({ name: "relay", http: httpDriver(relayServer(relayMqtt)), close: () => relayMqtt.close() });
+  for (const [name, dist] of builds) {
+    const pubsub = await component(dist, name);
+    sides.push({ name, http: httpDriver(await sidecarListener(dist, { type: "pubsub.mqtt3", instance: pubsub })), close: () => pubsub.close() });
+  }
+  if (process.env.INMEMORY) {
+    const relayMem = await CLIENTS.inmemory({});
+    sides.push({ name: "relay-mem", http: httpDriver(relayServer(relayMem)), close: () => relayMem.close() });
+    const { InMemoryPubSub } = await import(`${builds[0][1]}/pkg/components/pubsub/inmemory/inmemory.js`);
+    sides.push({ name: "now-mem", http: httpDriver(await sidecarListener(builds[0][1], { type: "pubsub.in-memory", instance: new InMemoryPubSub() })), close: () => undefined });
+  }
+} else if (MODE === "publish") {
+  const relay = await relayClient(`ab-relay-pub-${tag}`);
+  sides.push({ name: "relay", publish: (topic, body) => relay.publishAsync(topic, body, { qos: 1 }), close: () => relay.endAsync() });
+  for (const [name, dist] of builds) {
+    const pubsub = await component(dist, name);
+    sides.push({ name, publish: (topic, body) => pubsub.publish({ topic, data: body, metadata: {} }), close: () => pubsub.close() });
+  }
+} else {
+  // Every side's messages come from one publisher (the relay's code) to the side's own topic.
+  const publisher = await relayClient(`ab-pub-${tag}`);
+  const waiting = new Map();
+  const received = (name) => {
+    const w = waiting.get(name);
+    if (w && --w.left === 0) w.resolve();
+  };
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  {
+    const name = "relay";
+    const subscriber = await relayClient(`ab-relay-sub-${tag}`, { clean: true });
+    const held = new Error("acknowledged once the app answered");
+    subscriber.handleMessage = (packet, done) => {
+      void nextTurn().then(() => (received(name), subscriber._sendPacket({ cmd: "puback", messageId: packet.messageId })));
+      done(held);
+    };
+    const topic = `ab/${tag}/relay`;
+    await subscriber.subscribeAsync(topic, { qos: 1 });
+    sides.push({ name, topic, close: () => subscriber.endAsync() });
+  }
+  for (const [name, dist] of builds) {
+    const pubsub = await component(dist, name);
+    const topic = `ab/${tag}/${name}`;
+    const abort = new AbortController();
+    await pubsub.subscribe({ topic, metadata: {} }, async () => (await nextTurn(), received(name)), abort.signal);
+    sides.push({ name, topic, close: () => (abort.abort(), pubsub.close()) });
+  }
+  for (const side of sides) {
+    // n messages at `rate`/s (Infinity: 32 in flight), resolving once all were delivered.
+    side.run = (n, rate) => {
+      const done = new Promise((resolve) => waiting.set(side.name, { left: n, resolve }));
+      return Promise.all([done, send((topic, body) => publisher.publishAsync(topic, body, { qos: 1 }), side.topic, n, rate)]);
+    };
+  }
+  sides.publisher = publisher;
+}
+
+/** n publishes, 32 in flight when rate is Infinity, else paced at `rate`/s (each awaited in the background). */
+async function send(publish, topic, n, rate) {
+  if (rate === Infinity) {
+    let left = n;
+    await Promise.all(Array.from({ length: 32 }, async () => { while (left-- > 0) await publish(topic, data); }));
+    return;
+  }
+  const started = performance.now();
+  const all = [];
+  for (let sent = 0; sent < n; ) {
+    const due = Math.min(n, Math.floor(((performance.now() - started) / 1000) * rate) + 1);
+    for (; sent < due; sent++) all.push(publish(topic, data));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(all);
+}
+
+if (process.env.ONLY) sides.splice(0, sides.length, ...sides.filter((s) => s.name === process.env.ONLY));
+const run = (side, n, rate) => (MODE === "http" ? side.http(`ab/${tag}/${side.name}`, n) : MODE === "publish" ? send(side.publish, `ab/${tag}/${side.name}`, n, rate) : side.run(n, rate));
+const med = (a) => { const s = [...a].sort((x, y) => x - y); return (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2; };
+const loads = [["saturation (32 in flight)", Infinity, N], ...(MODE === "http" ? [] : [["1,000 msg/s", 1000, 1000 * RATE_SECONDS]])];
+for (const side of sides) await run(side, 5000, Infinity);
+for (const [label, rate, n] of loads) {
+  for (const side of sides) side.cpu = [];
+  for (let r = 0; r < ROUNDS; r++) for (const side of r % 2 ? [...sides].reverse() : sides) {
+    const c0 = process.cpuUsage();
+    await run(side, n, rate);
+    const c = process.cpuUsage(c0);
+    side.cpu.push((c.user + c.system) / n);
+  }
+  console.log(`${MODE}, ${label}, ${ROUNDS} alternating rounds of ${n}:`);
+  for (const side of sides) console.log(`  ${side.name.padEnd(7)} CPU us/msg median ${med(side.cpu).toFixed(1)} [${side.cpu.map((x) => x.toFixed(1)).join(" ")}]${side === sides[0] ? "" : ` ratio to ${sides[0].name} ${med(side.cpu.map((x, i) => x / sides[0].cpu[i])).toFixed(2)}`}`);
+}
+
+const session = new Session();
+session.connect();
+const SAMPLED = 5000;
+for (const [label, rate] of [["saturation", Infinity], ...(MODE === "http" ? [] : [["1,000 msg/s", 1000]])]) {
+  for (const side of sides) side.alloc = [];
+  for (const pass of [0, 1]) for (const side of sides) {
+    // PROMOTED=1: only what outlived the young generation (promoted, then freed by a major GC or still live).
+    const promoted = Boolean(process.env.PROMOTED);
+    await session.post("HeapProfiler.startSampling", { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: !promoted });
+    await run(side, SAMPLED, rate);
+    // What the run left in the young generation is not counted as surviving: two scavenges first (--expose-gc).
+    if (promoted) for (let i = 0; i < 2; i++) globalThis.gc?.({ type: "minor" });
+    const { profile } = await session.post("HeapProfiler.stopSampling");
+    let total = 0;
+    const fns = new Map();
+    const walk = (node) => {
+      const f = node.callFrame;
+      total += node.selfSize;
+      if (node.selfSize) {
+        const key = `${f.functionName || "(anon)"} ${f.url.replace(/^.*node_modules\//, "").replace(/^.*\/dist\/pkg\//, "")}:${f.lineNumber + 1}`;
+        fns.set(key, (fns.get(key) ?? 0) + node.selfSize);
+      }
+      for (const child of node.children ?? []) walk(child);
+    };
+    walk(profile.head);
+    if (process.env.DETAIL && pass === 0) {
+      console.log(`-- ${side.name}, ${label}, B/msg by allocating frame`);
+      for (const [k, b] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.DETAIL))) console.log((b / SAMPLED).toFixed(0).padStart(6), k);
+    }
+    side.alloc.push(total / SAMPLED);
+  }
+  console.log(`${MODE}, ${label}, allocated per message (2 sampled runs of ${SAMPLED}): ${sides.map((s) => `${s.name} ${s.alloc.map((x) => (x / 1024).toFixed(2)).join(", ")} KB`).join("; ")}`);
+}
+for (const side of sides) await side.close();
+await sides.publisher?.endAsync();
+process.exit(0);
