@@ -6,9 +6,8 @@
 // (heap sampling, garbage included). `BENCH_RUNTIMED=/work/main/dist/cmd/runtimed/main.js node bench/http-publish-ab.mjs`
 // compares this build ("now") with that one ("before"); DETAIL=<n> lists the n largest allocations by runtimed frame.
 import path from "node:path";
-import { inProcessPublishStack, ROOT } from "./lib.mjs";
+import { fakeConnections, inProcessPublishStack, ROOT } from "./lib.mjs";
 import http from "node:http";
-import { Duplex } from "node:stream";
 import { Session } from "node:inspector/promises";
 if (!process.env.BENCH_RUNTIMED) throw new Error("set BENCH_RUNTIMED to the other build's dist/cmd/runtimed/main.js");
 const specs = [["now", path.join(ROOT, "dist")], ["before", path.resolve(path.dirname(process.env.BENCH_RUNTIMED), "../..")], ["relay", "relay"]];
@@ -33,30 +32,8 @@ function relayServer() {
 const body = JSON.stringify({ value: "x".repeat(980) });
 function driver({ server, path }) {
   const request = Buffer.from(`POST ${path} HTTP/1.1\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nHost: 127.0.0.1:3500\r\nConnection: keep-alive\r\n\r\n${body}`);
-  const conns = [];
-  let onDone = null, left = 0, bad = 0;
-  for (let i = 0; i < 32; i++) {
-    const conn = new Duplex({
-      read() {},
-      write(chunk, _enc, cb) {
-        const text = chunk.toString("latin1");
-        if (text.startsWith("HTTP/1.1 ")) {
-          if (!text.startsWith("HTTP/1.1 204")) bad++;
-          if (left > 0) { left--; setImmediate(() => conn.push(request)); } else if (--active === 0) onDone();
-        }
-        cb();
-      },
-    });
-    conn.remoteAddress = "127.0.0.1"; conn.setTimeout = () => conn; conn.setNoDelay = () => conn; conn.setKeepAlive = () => conn;
-    server.emit("connection", conn);
-    conns.push(conn);
-  }
-  let active = 0;
-  return (n) => new Promise((resolve) => {
-    left = n - conns.length; active = conns.length;
-    onDone = () => { if (bad) throw new Error(`${bad} non-204`); resolve(); };
-    for (const c of conns) c.push(request);
-  });
+  const run = fakeConnections(server);
+  return (n) => run(request, n);
 }
 const sides = [];
 for (const [name, dist] of specs) sides.push({ name, run: driver(dist === "relay" ? relayServer() : await sidecarListener(dist)), cpu: [] });

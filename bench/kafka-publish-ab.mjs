@@ -12,7 +12,7 @@ import { Session } from "node:inspector/promises";
 import kafkajs, { Kafka, logLevel } from "kafkajs";
 import { startKafka } from "../test/kafka/cluster.mjs";
 import { CLIENTS } from "./floor/clients.mjs";
-import { body1k, ROOT } from "./lib.mjs";
+import { allocationsByFunction, body1k, ROOT } from "./lib.mjs";
 
 // Produce requests and records of each side's producer (this checkout's kafkajs: the relay's and "now"'s), to see
 // that both batch alike.
@@ -89,15 +89,7 @@ for (const pass of [0, 1]) for (const s of sides) {
   await session.post("HeapProfiler.startSampling", { samplingInterval: 256, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
   await run(s, M);
   const { profile } = await session.post("HeapProfiler.stopSampling");
-  let total = 0;
-  const fns = new Map();
-  const walk = (node) => {
-    const f = node.callFrame;
-    total += node.selfSize;
-    if (node.selfSize) { const key = `${f.functionName || "(anon)"} ${f.url.replace(/^.*\/(node_modules|dist)\//, "")}:${f.lineNumber + 1}`; fns.set(key, (fns.get(key) ?? 0) + node.selfSize); }
-    for (const child of node.children ?? []) walk(child);
-  };
-  walk(profile.head);
+  const { total, byFunction: fns } = allocationsByFunction(profile);
   if (pass === 0) s.fns = fns;
   (s.alloc ??= []).push(total / M);
 }

@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
+import { Duplex } from "node:stream";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -435,11 +436,12 @@ export function grpcPublish(client, pubsub, topic, data) {
 }
 
 /**
- * An in-process publish stack of the build in `dist` (a dist/ folder): the component store with pubsub.in-memory as
- * `bus`, the publisher, metrics, a quiet logger and the universal API's context, for the A/B tools that drive a
- * transport's handlers without a socket (grpc-handler-ab.mjs, http-publish-ab.mjs).
+ * An in-process publish stack of the build in `dist` (a dist/ folder): the component store with `pubsub` as `bus`
+ * (`{type, instance}`, pubsub.in-memory when not given), the publisher, metrics, a quiet logger and the universal
+ * API's context, for the A/B tools that drive a transport's handlers without a socket (grpc-handler-ab.mjs,
+ * http-publish-ab.mjs, mqtt-ab.mjs).
  */
-export async function inProcessPublishStack(dist) {
+export async function inProcessPublishStack(dist, pubsub) {
   const { Universal } = await import(`${dist}/pkg/api/universal/index.js`);
   const { ComponentStore, InFlight } = await import(`${dist}/pkg/runtime/store.js`);
   const { PubSubPublisher } = await import(`${dist}/pkg/runtime/pubsub/publisher.js`);
@@ -450,8 +452,69 @@ export async function inProcessPublishStack(dist) {
   const metrics = new Metrics({ appId: "bench" });
   const logger = createLogger({ appId: "bench", level: "warn", json: false });
   const store = new ComponentStore();
-  store.set({ kind: "pubsub", name: "bus", resource: { apiVersion: "dapr.io/v1alpha1", kind: "Component", metadata: { name: "bus" }, spec: { type: "pubsub.in-memory", version: "v1", metadata: [] } }, instance: new InMemoryPubSub(), inFlight: new InFlight() });
-  const pubsub = new PubSubPublisher({ appId: "bench", store, metrics: new PubSubMetrics(metrics) });
-  const ctx = { appId: "bench", runtimeVersion: "x", store, readiness: { ready: () => true }, metrics, logger, extended: new Map(), enabledFeatures: [], subscriptions: () => [], requestShutdown() {}, pubsub };
+  const { type, instance } = pubsub ?? { type: "pubsub.in-memory", instance: new InMemoryPubSub() };
+  store.set({ kind: "pubsub", name: "bus", resource: { apiVersion: "dapr.io/v1alpha1", kind: "Component", metadata: { name: "bus" }, spec: { type, version: "v1", metadata: [] } }, instance, inFlight: new InFlight() });
+  const publisher = new PubSubPublisher({ appId: "bench", store, metrics: new PubSubMetrics(metrics) });
+  const ctx = { appId: "bench", runtimeVersion: "x", store, readiness: { ready: () => true }, metrics, logger, extended: new Map(), enabledFeatures: [], subscriptions: () => [], requestShutdown() {}, pubsub: publisher };
   return { ctx, api: new Universal(ctx), metrics, logger };
 }
+
+/**
+ * `connections` keep-alive connections to `server` (Duplex streams handed to its "connection" event), one request
+ * in flight on each; each next request is written from a callback of its own (setImmediate), as a socket's read
+ * comes, so what a write batching gathers is what it would. `run(request, n)` writes the raw HTTP `request` n times
+ * in all and resolves once each was answered 204 (rejects when any was not).
+ */
+export function fakeConnections(server, connections = 32) {
+  const conns = [];
+  let onDone = null, left = 0, bad = 0, active = 0, request;
+  for (let i = 0; i < connections; i++) {
+    const conn = new Duplex({
+      read() {},
+      write(chunk, _enc, cb) {
+        const text = chunk.toString("latin1");
+        if (text.startsWith("HTTP/1.1 ")) {
+          if (!text.startsWith("HTTP/1.1 204")) bad++;
+          if (left > 0) {
+            left--;
+            setImmediate(() => conn.push(request));
+          } else if (--active === 0) onDone();
+        }
+        cb();
+      },
+    });
+    conn.remoteAddress = "127.0.0.1";
+    conn.setTimeout = () => conn;
+    conn.setNoDelay = () => conn;
+    conn.setKeepAlive = () => conn;
+    server.emit("connection", conn);
+    conns.push(conn);
+  }
+  return (raw, n) =>
+    new Promise((resolve, reject) => {
+      request = raw;
+      left = n - conns.length;
+      active = conns.length;
+      bad = 0;
+      onDone = () => (bad ? reject(new Error(`${bad} answers other than 204`)) : resolve());
+      for (const c of conns) c.push(request);
+    });
+}
+
+/** A sampled allocation profile (HeapProfiler) in bytes: in all, and by allocating function (`name file:line`). */
+export function allocationsByFunction(profile) {
+  let total = 0;
+  const byFunction = new Map();
+  const walk = (node) => {
+    const f = node.callFrame;
+    total += node.selfSize;
+    if (node.selfSize) {
+      const key = `${f.functionName || "(anon)"} ${f.url.replace(/^.*\/(node_modules|dist)\//, "")}:${f.lineNumber + 1}`;
+      byFunction.set(key, (byFunction.get(key) ?? 0) + node.selfSize);
+    }
+    for (const child of node.children ?? []) walk(child);
+  };
+  walk(profile.head);
+  return { total, byFunction };
+}
+

@@ -9,9 +9,8 @@
 // `node bench/mqtt-ab.mjs`, `MODE=delivery node bench/mqtt-ab.mjs`; DETAIL=<n> lists the n largest allocations.
 import http from "node:http";
 import path from "node:path";
-import { Duplex } from "node:stream";
 import { Session } from "node:inspector/promises";
-import { body1k, ROOT } from "./lib.mjs";
+import { allocationsByFunction, body1k, fakeConnections, inProcessPublishStack, ROOT } from "./lib.mjs";
 
 const URL = process.env.BENCH_MQTT ?? "mqtt://127.0.0.1:1883";
 const MODE = process.env.MODE ?? "publish";
@@ -42,23 +41,12 @@ async function component(dist, name) {
   return pubsub;
 }
 
-/** The sidecar's HTTP API (the universal API, the publisher, the envelope) over `pubsub` as `bus`, as bench/lib.mjs' inProcessPublishStack builds it. */
+/** The sidecar's HTTP API (the universal API, the publisher, the envelope) over `pubsub` as `bus` (bench/lib.mjs' inProcessPublishStack). */
 async function sidecarListener(dist, pubsub) {
   const { createApiApp, expressServerOptions } = await import(`${dist}/pkg/api/http/server.js`);
   const { allEndpoints } = await import(`${dist}/pkg/api/http/routes/index.js`);
-  const { Universal } = await import(`${dist}/pkg/api/universal/index.js`);
-  const { ComponentStore, InFlight } = await import(`${dist}/pkg/runtime/store.js`);
-  const { PubSubPublisher } = await import(`${dist}/pkg/runtime/pubsub/publisher.js`);
-  const { PubSubMetrics } = await import(`${dist}/pkg/runtime/pubsub/metrics.js`);
-  const { Metrics } = await import(`${dist}/pkg/diagnostics/metrics.js`);
-  const { createLogger } = await import(`${dist}/pkg/diagnostics/logger.js`);
-  const metrics = new Metrics({ appId: "bench" });
-  const logger = createLogger({ appId: "bench", level: "warn", json: false });
-  const store = new ComponentStore();
-  store.set({ kind: "pubsub", name: "bus", resource: { apiVersion: "dapr.io/v1alpha1", kind: "Component", metadata: { name: "bus" }, spec: { type: pubsub.type, version: "v1", metadata: [] } }, instance: pubsub.instance, inFlight: new InFlight() });
-  const publisher = new PubSubPublisher({ appId: "bench", store, metrics: new PubSubMetrics(metrics) });
-  const ctx = { appId: "bench", runtimeVersion: "x", store, readiness: { ready: () => true }, metrics, logger, extended: new Map(), enabledFeatures: [], subscriptions: () => [], requestShutdown() {}, pubsub: publisher };
-  const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, new Universal(ctx)), logger, metrics, maxBodyBytes: 4 << 20 });
+  const { ctx, api, logger, metrics } = await inProcessPublishStack(dist, pubsub);
+  const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, api), logger, metrics, maxBodyBytes: 4 << 20 });
   const server = http.createServer(expressServerOptions(app), listener);
   server.keepAliveTimeout = 65_000;
   return { server, path: (topic) => `/v1.0/publish/bus/${topic}` };
@@ -80,36 +68,10 @@ function relayServer(client) {
   return { server, path: (topic) => `/publish/${topic}` };
 }
 
-/**
- * 32 keep-alive connections (Duplex streams fed to server's "connection"), one request in flight each: each
- * request comes in its own callback, as a socket's read does, so what a write batching gathers is what it would.
- * Resolves `(topic, n)` once n requests were answered 204.
- */
+/** 32 fake keep-alive connections (bench/lib.mjs' fakeConnections); `(topic, n)` resolves once n publishes to topic were answered 204. */
 function httpDriver({ server, path }) {
-  const conns = [];
-  let onDone = null, left = 0, bad = 0, active = 0, request;
-  for (let i = 0; i < 32; i++) {
-    const conn = new Duplex({
-      read() {},
-      write(chunk, _enc, cb) {
-        const text = chunk.toString("latin1");
-        if (text.startsWith("HTTP/1.1 ")) {
-          if (!text.startsWith("HTTP/1.1 204")) bad++;
-          if (left > 0) { left--; setImmediate(() => conn.push(request)); } else if (--active === 0) onDone();
-        }
-        cb();
-      },
-    });
-    conn.remoteAddress = "127.0.0.1"; conn.setTimeout = () => conn; conn.setNoDelay = () => conn; conn.setKeepAlive = () => conn;
-    server.emit("connection", conn);
-    conns.push(conn);
-  }
-  return (topic, n) => new Promise((resolve, reject) => {
-    request = Buffer.from(`POST ${path(topic)} HTTP/1.1\r\ncontent-type: application/json\r\ncontent-length: ${data.length}\r\nHost: 127.0.0.1:3500\r\nConnection: keep-alive\r\n\r\n${data}`);
-    left = n - conns.length; active = conns.length;
-    onDone = () => (bad ? reject(new Error(`${bad} non-204`)) : resolve());
-    for (const c of conns) c.push(request);
-  });
+  const run = fakeConnections(server);
+  return (topic, n) => run(Buffer.from(`POST ${path(topic)} HTTP/1.1\r\ncontent-type: application/json\r\ncontent-length: ${data.length}\r\nHost: 127.0.0.1:3500\r\nConnection: keep-alive\r\n\r\n${data}`), n);
 }
 
 const sides = [];
@@ -219,18 +181,7 @@ for (const [label, rate] of [["saturation", Infinity], ...(MODE === "http" ? [] 
     // What the run left in the young generation is not counted as surviving: two scavenges first (--expose-gc).
     if (promoted) for (let i = 0; i < 2; i++) globalThis.gc?.({ type: "minor" });
     const { profile } = await session.post("HeapProfiler.stopSampling");
-    let total = 0;
-    const fns = new Map();
-    const walk = (node) => {
-      const f = node.callFrame;
-      total += node.selfSize;
-      if (node.selfSize) {
-        const key = `${f.functionName || "(anon)"} ${f.url.replace(/^.*node_modules\//, "").replace(/^.*\/dist\/pkg\//, "")}:${f.lineNumber + 1}`;
-        fns.set(key, (fns.get(key) ?? 0) + node.selfSize);
-      }
-      for (const child of node.children ?? []) walk(child);
-    };
-    walk(profile.head);
+    const { total, byFunction: fns } = allocationsByFunction(profile);
     if (process.env.DETAIL && pass === 0) {
       console.log(`-- ${side.name}, ${label}, B/msg by allocating frame`);
       for (const [k, b] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.DETAIL))) console.log((b / SAMPLED).toFixed(0).padStart(6), k);
