@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { decodeEventProcessed, encodeEventMessage, withTopicEventsWire } from "../../pkg/api/grpc/topic-events-wire.js";
-import { topicEventFields, topicEventRequest } from "../../pkg/runtime/appchannel/grpc-envelope.js";
+import { topicEventFields, toStruct } from "../../pkg/runtime/appchannel/grpc-envelope.js";
 import { encodeTopicEventRequest } from "../../pkg/runtime/appchannel/topic-event-wire.js";
 import type { TopicEvent } from "../../pkg/runtime/appchannel/types.js";
 import { daprProtos } from "../../pkg/proto/dapr.js";
@@ -10,6 +10,12 @@ import { daprProtos } from "../../pkg/proto/dapr.js";
  * hand reads back (with proto-loader) as the one proto-loader writes, and every acknowledgement read by
  * hand is what proto-loader reads; anything else is left to proto-loader.
  */
+
+/** The reference: the same fields as proto-loader takes them, the extensions as a google.protobuf.Struct object. */
+function topicEventRequest(event: TopicEvent, path: string): Record<string, unknown> {
+  const fields = topicEventFields(event, path);
+  return { ...fields, extensions: toStruct(fields.extensions) };
+}
 
 const method = daprProtos().dapr.dapr.proto.runtime.v1.Dapr.service.SubscribeTopicEventsAlpha1;
 const readResponse = (bytes: Buffer): unknown => method.responseDeserialize(bytes);

@@ -80,7 +80,7 @@ function extensions(event: Record<string, unknown>): Struct {
   return toStruct(extensionsOf(event));
 }
 
-/** TopicEventRequest's fields with the extensions as the JSON they are (an encoder of its own writes them as a Struct). */
+/** TopicEventRequest's fields with the extensions as the JSON they are (topic-event-wire.ts writes them as a Struct). */
 export type TopicEventFields = Omit<TopicEventRequest, "extensions"> & { extensions: Record<string, unknown> };
 
 /** daprd's GRPCEnvelopeFromSubscriptionMessage: the CloudEvent's attributes as fields, its data decoded, the rest as extensions. */
@@ -101,12 +101,6 @@ export function topicEventFields(event: TopicEvent, path: string): TopicEventFie
     path,
     extensions: extensionsOf(cloudEvent),
   };
-}
-
-/** The same as grpc-js (proto-loader) writes it. */
-export function topicEventRequest(event: TopicEvent, path: string): TopicEventRequest {
-  const fields = topicEventFields(event, path);
-  return { ...fields, extensions: toStruct(fields.extensions) };
 }
 
 /** A bulk entry's CloudEvent (daprd's extractCloudEvent). */
