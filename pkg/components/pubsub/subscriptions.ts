@@ -1,5 +1,5 @@
 import { DEFAULT_GRACEFUL_SHUTDOWN_MS } from "../component.js";
-import type { ActiveSubscription, MessageHandler, PubSubMessage } from "./types.js";
+import type { ActiveSubscription, MessageHandler, PubSubMessage, Settlement } from "./types.js";
 
 
 /**
@@ -67,23 +67,41 @@ export interface Settler {
  * ack; rejected -> nack, redelivered after `retryAfterMs`. A settle that throws (the channel closed
  * under it) is left to the broker, which delivers the message again: a duplicate, never a loss.
  */
-export async function deliver(handler: MessageHandler, message: PubSubMessage, settler: Settler, retryAfterMs: (error: unknown) => number): Promise<"done" | "dropped" | "retry"> {
-  let outcome: "done" | "dropped" | "retry";
-  let delayMs = 0;
+export function deliver(handler: MessageHandler, message: PubSubMessage, settler: Settler, retryAfterMs: (error: unknown) => number): Promise<"done" | "dropped" | "retry"> {
+  // Not an async function: the broker's settle runs in the one reaction to the handler's answer (an async
+  // frame and its await are a promise and a suspended frame more per message, on every broker's path).
+  let handled: Promise<Settlement | void>;
   try {
-    outcome = (await handler(message)) === "dropped" ? "dropped" : "done";
+    handled = handler(message);
   } catch (error) {
-    outcome = "retry";
-    delayMs = retryAfterMs(error);
+    handled = Promise.reject(error as Error);
   }
-  try {
-    if (outcome === "retry") await settler.nack(delayMs);
-    else if (outcome === "dropped" && settler.term) settler.term();
-    else settler.ack();
-  } catch {
-    // See above: the broker keeps what was not settled.
-  }
-  return outcome;
+  return Promise.resolve(handled).then(
+    (settlement) => {
+      const outcome = settlement === "dropped" ? "dropped" : "done";
+      try {
+        if (outcome === "dropped" && settler.term) settler.term();
+        else settler.ack();
+      } catch {
+        // See above: the broker keeps what was not settled.
+      }
+      return outcome;
+    },
+    (error: unknown) => {
+      const delayMs = retryAfterMs(error);
+      let nacked: void | Promise<void>;
+      try {
+        nacked = settler.nack(delayMs);
+      } catch {
+        return "retry";
+      }
+      return nacked ? Promise.resolve(nacked).then(retried, retried) : "retry";
+    },
+  );
+}
+
+function retried(): "retry" {
+  return "retry";
 }
 
 /**

@@ -88,18 +88,10 @@ export class HttpAppChannel implements AppChannel {
   /**
    * The spec's "Reply handling for A2": 2xx goes by `status` (empty, no status or an unparsable body is
    * SUCCESS); 404 drops; any other status, and an app that cannot be reached or times out, retries.
+   * The outcome is read where the reply ends: no async frame, no response object per delivery.
    */
-  async deliverTopicEvent(event: TopicEvent): Promise<DeliveryResult> {
-    let status: number;
-    let body: Buffer;
-    try {
-      ({ status, body } = await this.send("POST", event.path, event.body, this.withFraming(deliveryHeaders(event), event.body), this.options.timeoutMs, event.signal));
-    } catch (error) {
-      return { outcome: "retry", reason: (error as Error).message };
-    }
-    if (status === 404) return { outcome: "drop", reason: "the app answered 404" };
-    if (status < 200 || status > 299) return { outcome: "retry", reason: `the app answered ${status}`, httpStatus: status };
-    return statusOutcome(replyField(body, "status"));
+  deliverTopicEvent(event: TopicEvent): Promise<DeliveryResult> {
+    return this.send("POST", event.path, event.body, this.withFraming(deliveryHeaders(event), event.body), this.options.timeoutMs, event.signal, deliveryOutcome, unreachable);
   }
 
   /**
@@ -174,7 +166,7 @@ export class HttpAppChannel implements AppChannel {
 
   invoke(request: AppRequest): Promise<AppResponse> {
     const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body);
-    return this.send(request.method, request.path, body, this.withFraming({ ...request.headers }, body), request.timeoutMs ?? this.options.timeoutMs, request.signal);
+    return this.send(request.method, request.path, body, this.withFraming({ ...request.headers }, body), request.timeoutMs ?? this.options.timeoutMs, request.signal, appResponse);
   }
 
   /** The app token and the body's length, added to `headers` (a delivery's own object: no copy per request). */
@@ -188,21 +180,25 @@ export class HttpAppChannel implements AppChannel {
     return headers;
   }
 
-  private send(method: AppRequest["method"], path: string, body: Buffer | undefined, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal | undefined): Promise<AppResponse> {
+  /**
+   * One request: `answered` reads the reply once it ended; a failure (unreachable, timeout, abort, a reply too
+   * large) rejects, or is what `failed` makes of it.
+   */
+  private send<T>(method: AppRequest["method"], path: string, body: Buffer | undefined, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal | undefined, answered: (res: http.IncomingMessage, body: Buffer) => T, failed?: (error: Error) => T): Promise<T> {
     // The same error http.request's `signal` option gives, from a listener of our own: the option ties the
     // request to the signal through stream.finished, some 2 KB and a handful of listeners per delivery
     // (bench/profile-delivery.mjs), on the delivery hot path.
     const aborted = (): AppChannelError => new AppChannelError(`calling the app ${method} ${path}: The operation was aborted`, "ABORT_ERR");
-    return new Promise<AppResponse>((settleResolve, settleReject) => {
-      if (signal?.aborted) return settleReject(aborted());
+    return new Promise<T>((settleResolve, settleReject) => {
+      if (signal?.aborted) return failed ? settleResolve(failed(aborted())) : settleReject(aborted());
       let unwatch: (() => void) | undefined;
-      const resolve = (response: AppResponse): void => {
-        unwatch?.();
-        settleResolve(response);
-      };
+      let settled = false;
       const reject = (error: Error): void => {
+        if (settled) return;
+        settled = true;
         unwatch?.();
-        settleReject(error);
+        if (failed) settleResolve(failed(error));
+        else settleReject(error);
       };
       // `timeout` as an option, not req.setTimeout(): the agent sets it on the socket it hands over, where
       // setTimeout() waits for the socket through two `once` listeners of its own (about 1 KB per request).
@@ -218,7 +214,12 @@ export class HttpAppChannel implements AppChannel {
           }
           chunks.push(chunk);
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks) }));
+        res.on("end", () => {
+          if (settled) return;
+          settled = true;
+          unwatch?.();
+          settleResolve(answered(res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+        });
         res.on("error", (error) => reject(new AppChannelError(`app reply to ${method} ${path}: ${error.message}`)));
       });
       if (signal) unwatch = watchAbort(signal, () => void req.destroy(aborted()));
@@ -253,6 +254,23 @@ function deliveryHeaders(event: TopicEvent): Record<string, string> {
     if (event.tracestate && event.tracestate.length <= 512 && TRACESTATE.test(event.tracestate)) headers["tracestate"] = event.tracestate;
   }
   return headers;
+}
+
+function appResponse(res: http.IncomingMessage, body: Buffer): AppResponse {
+  return { status: res.statusCode ?? 0, headers: res.headers, body };
+}
+
+/** A delivery's outcome from the app's reply (deliverTopicEvent). */
+function deliveryOutcome(res: http.IncomingMessage, body: Buffer): DeliveryResult {
+  const status = res.statusCode ?? 0;
+  if (status === 404) return { outcome: "drop", reason: "the app answered 404" };
+  if (status < 200 || status > 299) return { outcome: "retry", reason: `the app answered ${status}`, httpStatus: status };
+  return statusOutcome(replyField(body, "status"));
+}
+
+/** An app that could not be reached, timed out or aborted: the delivery is retried. */
+function unreachable(error: Error): DeliveryResult {
+  return { outcome: "retry", reason: error.message };
 }
 
 /** A field of a JSON object reply; a body that is not one (or nested too deep) has none. */

@@ -186,63 +186,83 @@ export class SubscriptionRunner {
     }
   }
 
-  private async process(message: PubSubMessage, inbound: InboundMessage): Promise<Settlement | void> {
+  /**
+   * Not an async function: the delivery's promise is the policy's, read in one reaction (an async frame
+   * and its await cost a promise and a suspended frame per message). Every failure still rejects.
+   */
+  private process(message: PubSubMessage, inbound: InboundMessage): Promise<Settlement | void> {
     const signal = this.controller.signal;
-    if (this.expired(inbound)) return "dropped";
-    const path = this.router.route(inbound);
+    let path: string | undefined;
+    try {
+      if (this.expired(inbound)) return Promise.resolve("dropped");
+      path = this.router.route(inbound);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     if (path === undefined) {
       return this.dropOrDeadLetter(message, inbound, `no routing rule matched event ${inbound.id} and there is no default route`, "warn", "unroutable");
     }
+    const route = path;
     // Taken when the delivery starts: a Resiliency edit applies to deliveries started after it.
     const resilient = this.deps.resiliency?.inbound(this.subscription.pubsubName);
     const policy = resilient ?? this.builtinPolicy;
     let attempts = 0;
     let expired = false;
     let last: DeliveryResult | undefined;
-    let result: DeliveryResult;
+    let delivered: Promise<DeliveryResult>;
     try {
       // waitWhileOpen: an open inbound breaker holds the message here, before a concurrency slot, so the
       // broker's handlers stay busy and it stops pulling: messages wait in the broker, not in memory.
-      result = await policy.execute((attemptSignal) => {
+      delivered = policy.execute((attemptSignal) => {
         // Checked before every retry: a message that expires while being retried is not delivered late.
         if (attempts++ > 0 && this.expired(inbound)) {
           expired = true;
           return Promise.resolve<DeliveryResult>({ outcome: "drop", reason: "expired" });
         }
         const attemptStarted = process.hrtime.bigint();
-        // Not an async function: the attempt's promise is the app's answer's, read in one reaction.
-        return this.send(message, inbound, path, signal, attemptSignal).then((outcome) => {
+        // The app's answer is read in the same reaction that gives the concurrency slot back (send()).
+        return this.send(message, inbound, route, signal, attemptSignal, (outcome) => {
           this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, outcome.outcome, attemptStarted);
           last = outcome;
           if (outcome.outcome !== "retry") return outcome;
           // Stopping (a stream ended, a reload): the broker redelivers it; no retry to announce.
           if (signal.aborted) throw new DeliveryFailed(outcome);
           // The built-in policy logs each retry; a Resiliency's retries show only at its breaker's state changes.
-          if (resilient) this.deps.logger.debug(`delivery of ${inbound.id} on ${this.describe()} to ${path} failed: ${outcome.reason}`);
-          else this.deps.logger.warn(`delivery of ${inbound.id} on ${this.describe()} to ${path} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
+          if (resilient) this.deps.logger.debug(`delivery of ${inbound.id} on ${this.describe()} to ${route} failed: ${outcome.reason}`);
+          else this.deps.logger.warn(`delivery of ${inbound.id} on ${this.describe()} to ${route} will be retried (attempt ${attempts} failed): ${outcome.reason}`);
           throw new DeliveryFailed(outcome);
         });
       }, this.executeOptions);
     } catch (error) {
-      if (signal.aborted || error instanceof StoppedError) throw new StoppedError();
-      const reason = last?.reason ?? (error as Error).message;
-      if (!resilient) {
-        return this.dropOrDeadLetter(message, inbound, `${reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error", "retries");
-      }
-      // A Resiliency retry that gives up never drops: the dead-letter topic takes the message, or the broker keeps it.
-      if (this.subscription.deadLetterTopic) {
-        return this.dropOrDeadLetter(message, inbound, `${reason}; the Resiliency retry gave up`, "error", "retries");
-      }
-      this.deps.logger.debug(`delivery of ${inbound.id} on ${this.describe()} to ${path}: the Resiliency retry gave up (${reason}); the broker redelivers it`);
-      throw error;
+      delivered = Promise.reject(error as Error);
     }
-    if (expired) return "dropped";
-    if (result.outcome === "success") return;
-    if (result.skipDeadLetter) {
-      this.deps.logger.warn(`dropping message ${inbound.id} on ${this.describe()}: ${result.reason} for ${path}; not dead-lettered`);
-      return "dropped";
+    return delivered.then(
+      (result) => {
+        if (expired) return "dropped";
+        if (result.outcome === "success") return;
+        if (result.skipDeadLetter) {
+          this.deps.logger.warn(`dropping message ${inbound.id} on ${this.describe()}: ${result.reason} for ${route}; not dead-lettered`);
+          return "dropped";
+        }
+        return this.dropOrDeadLetter(message, inbound, `${result.reason} for ${route}`, "error", "drop");
+      },
+      (error: unknown) => this.gaveUp(error, message, inbound, route, resilient !== undefined, last),
+    );
+  }
+
+  /** The policy rejected: stopping, retries exhausted, or a Resiliency retry that gave up. */
+  private gaveUp(error: unknown, message: PubSubMessage, inbound: InboundMessage, path: string, resilient: boolean, last: DeliveryResult | undefined): Promise<Settlement | void> {
+    if (this.controller.signal.aborted || error instanceof StoppedError) return Promise.reject(new StoppedError());
+    const reason = last?.reason ?? (error as Error).message;
+    if (!resilient) {
+      return this.dropOrDeadLetter(message, inbound, `${reason}; gave up after ${this.policy.maxRetries} retries (maxRetries)`, "error", "retries");
     }
-    return this.dropOrDeadLetter(message, inbound, `${result.reason} for ${path}`, "error", "drop");
+    // A Resiliency retry that gives up never drops: the dead-letter topic takes the message, or the broker keeps it.
+    if (this.subscription.deadLetterTopic) {
+      return this.dropOrDeadLetter(message, inbound, `${reason}; the Resiliency retry gave up`, "error", "retries");
+    }
+    this.deps.logger.debug(`delivery of ${inbound.id} on ${this.describe()} to ${path}: the Resiliency retry gave up (${reason}); the broker redelivers it`);
+    return Promise.reject(error as Error);
   }
 
   /** An expired message is never delivered, whether or not the broker has a TTL of its own. */
@@ -253,12 +273,15 @@ export class SubscriptionRunner {
     return true;
   }
 
-  /** One attempt. A single delivery holds a concurrency slot only while the app has it, never during backoff. */
-  private send(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal): Promise<DeliveryResult> {
+  /**
+   * One attempt, its answer read by `read` (which may throw to fail the attempt). A single delivery holds a
+   * concurrency slot only while the app has it, never during backoff.
+   */
+  private send(message: PubSubMessage, inbound: InboundMessage, path: string, signal: AbortSignal, attemptSignal: AbortSignal, read: (outcome: DeliveryResult) => DeliveryResult): Promise<DeliveryResult> {
     // The common case (no in-flight bound, no bulk, a free slot) is not an async function of its own: the
-    // slot goes back when the app's answer settles, as the `finally` below gives it back.
+    // slot goes back in the reaction that reads the app's answer, as the `finally` below gives it back.
     const release = this.inFlight || this.deps.sharedInFlight || this.batcher ? undefined : this.slots.tryAcquire(signal);
-    if (!release) return this.sendHolding(message, inbound, path, signal, attemptSignal);
+    if (!release) return this.sendHolding(message, inbound, path, signal, attemptSignal).then(read);
     let delivered: Promise<DeliveryResult>;
     try {
       delivered = this.deps.appChannel.deliverTopicEvent(new InboundTopicEvent(path, this.subscription, inbound, message.metadata, attemptSignal));
@@ -269,7 +292,7 @@ export class SubscriptionRunner {
     return delivered.then(
       (result) => {
         release();
-        return result;
+        return read(result);
       },
       (error: unknown) => {
         release();

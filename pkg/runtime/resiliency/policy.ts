@@ -199,29 +199,55 @@ export function composePolicy(parts: PolicyParts, events: PolicyEvents = {}): Ta
     }
   };
 
-  const execute = async <T>(fn: (signal: AbortSignal) => Promise<T>, options?: AbortSignal | ExecuteOptions): Promise<T> => {
-    const { signal, waitWhileOpen } = options instanceof AbortSignal ? { signal: options, waitWhileOpen: false } : (options ?? {});
+  /**
+   * The attempts after `failure` (the first attempt's error), or from the first when there is none. An error
+   * that is not retried, or retries run out, rejects with the last attempt's error.
+   */
+  const retried = async <T>(fn: (signal: AbortSignal) => Promise<T>, signal: AbortSignal | undefined, waitWhileOpen: boolean | undefined, failure?: { error: unknown }): Promise<T> => {
     const retry = parts.retry;
     let backoff: IBackoff<unknown> | undefined;
     for (let retries = 0; ; ) {
-      // Without a breaker there is nothing to wait for: no await (a tick and a promise per delivery).
-      if (waitWhileOpen && breaker) await whenCallable(signal);
-      // Stopped while waiting: no new attempt (the caller hands the message back to the broker).
-      if (signal?.aborted) throw new (cockatiel().TaskCancelledError)("stopped before the next attempt");
-      try {
-        // The caller's signal ends waits (the gate, backoff), never an attempt under way: a stopping
-        // subscription lets in-flight deliveries finish. The attempt's signal aborts on a timeout only.
-        return await attempt(fn);
-      } catch (error) {
-        if (waitWhileOpen && error instanceof cockatiel().BrokenCircuitError && !signal?.aborted) continue;
-        if (!retry || signal?.aborted || !retry.retryable(error) || (retry.maxRetries >= 0 && retries >= retry.maxRetries)) throw error;
-        retries++;
-        backoff = backoff ? backoff.next(undefined) : retry.backoff.next(undefined);
-        events.activation?.("retry");
-        await pause(backoff.duration, signal);
-        if (signal?.aborted) throw error;
+      if (!failure) {
+        // Without a breaker there is nothing to wait for: no await (a tick and a promise per delivery).
+        if (waitWhileOpen && breaker) await whenCallable(signal);
+        // Stopped while waiting: no new attempt (the caller hands the message back to the broker).
+        if (signal?.aborted) throw new (cockatiel().TaskCancelledError)("stopped before the next attempt");
+        try {
+          // The caller's signal ends waits (the gate, backoff), never an attempt under way: a stopping
+          // subscription lets in-flight deliveries finish. The attempt's signal aborts on a timeout only.
+          return await attempt(fn);
+        } catch (error) {
+          failure = { error };
+        }
       }
+      const { error } = failure;
+      failure = undefined;
+      if (waitWhileOpen && error instanceof cockatiel().BrokenCircuitError && !signal?.aborted) continue;
+      if (!retry || signal?.aborted || !retry.retryable(error) || (retry.maxRetries >= 0 && retries >= retry.maxRetries)) throw error;
+      retries++;
+      backoff = backoff ? backoff.next(undefined) : retry.backoff.next(undefined);
+      events.activation?.("retry");
+      await pause(backoff.duration, signal);
+      if (signal?.aborted) throw error;
     }
+  };
+
+  /**
+   * Not an async function where no breaker gates the first attempt: that attempt's own promise, with a
+   * rejection handler that goes on to the retries, rather than an async frame and an await around it on
+   * every call (every delivery takes this path).
+   */
+  const execute = <T>(fn: (signal: AbortSignal) => Promise<T>, options?: AbortSignal | ExecuteOptions): Promise<T> => {
+    const { signal, waitWhileOpen } = options instanceof AbortSignal ? { signal: options, waitWhileOpen: false } : (options ?? {});
+    if (waitWhileOpen && breaker) return retried(fn, signal, waitWhileOpen);
+    if (signal?.aborted) return Promise.reject(new (cockatiel().TaskCancelledError)("stopped before the next attempt"));
+    let first: Promise<T>;
+    try {
+      first = attempt(fn);
+    } catch (error) {
+      return retried(fn, signal, waitWhileOpen, { error });
+    }
+    return first.then(undefined, (error: unknown) => retried(fn, signal, waitWhileOpen, { error }));
   };
   return { names: parts.names ?? {}, breaker, execute, whenCallable };
 }
