@@ -1,7 +1,7 @@
 import type { KubeConfig } from "@kubernetes/client-node";
-import { getHeapStatistics } from "node:v8";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { CommanderError } from "commander";
-import { exportHeapSizing } from "../../pkg/diagnostics/heap.js";
+import { exportHeapSizing, heapGrowingFlags } from "../../pkg/diagnostics/heap.js";
 import { createLogger, scoped, SecretRedactor } from "../../pkg/diagnostics/logger.js";
 import { releaseStartupMemory } from "../../pkg/diagnostics/memory.js";
 import { Metrics } from "../../pkg/diagnostics/metrics.js";
@@ -49,6 +49,8 @@ async function main(): Promise<number> {
   const heap = planHeap(process.env);
   if (heap.decision.action === "resize") return reexecWithHeap(heap.decision.flags);
   followParent(heap);
+  // Read at every full collection, so it holds from here on (no re-exec needed).
+  for (const flag of heapGrowingFlags(process.execArgv)) setFlagsFromString(flag);
   const redactor = new SecretRedactor();
   const tracing = new Tracing(options.appId);
   const root = createLogger({ appId: options.appId, level: options.logLevel, json: options.logAsJson, traceIds: () => tracing.currentIds() }, redactor);

@@ -103,3 +103,20 @@ export function exportHeapSizing(metrics: Metrics, limit: CgroupLimit | undefine
   new Gauge({ name: `${METRIC_PREFIX}process_memory_limit_bytes`, help: "The cgroup memory limit read at start (0: none)", registers: [metrics.registry] }).set(limit?.bytes ?? 0);
   new Gauge({ name: `${METRIC_PREFIX}process_heap_limit_bytes`, help: "V8's heap size limit chosen at start (v8 heap_size_limit)", registers: [metrics.registry] }).set(heapSizeLimitBytes);
 }
+
+/**
+ * How far past its live size the old generation may grow before the next full collection, in percent
+ * (V8's --heap-growing-percent; the limit is live × (1 + percent/100), never past --max-old-space-size).
+ * V8's own factor follows how fast the old generation fills: a publish path that allocates little makes it
+ * 1.1-1.5 over a sidecar's ~20 MB live heap, and V8 also starts marking once the room left is below the young
+ * generation's size, so it marked the whole heap again and again (benchmark 30's Kafka gRPC publish: 22 full
+ * collections per 10,000 publishes, V8's worker threads 95-124 us of the 260-380 us per publish). Fixed at 3x:
+ * 6.6 per 10,000 and 193 against 291 us per publish; in-memory's RSS under load unchanged.
+ */
+export const HEAP_GROWING_PERCENT = 200;
+
+/** The flag to set at start, unless the command line sets V8's growing factor itself. */
+export function heapGrowingFlags(execArgv: readonly string[]): string[] {
+  if (execArgv.some((arg) => /^--heap[-_]growing[-_]percent\b/.test(arg))) return [];
+  return [`--heap-growing-percent=${HEAP_GROWING_PERCENT}`];
+}
