@@ -14,7 +14,7 @@ function imageEnv(): Record<string, string> {
   return env;
 }
 
-describe("the sidecar's malloc settings", () => {
+describe("the sidecar's allocator settings", () => {
   it("are the container image's environment, so a deployed sidecar starts with them", () => {
     expect(imageEnv()).toMatchObject(ALLOCATOR_ENV);
   });
@@ -23,5 +23,14 @@ describe("the sidecar's malloc settings", () => {
     const env: Record<string, string | undefined> = { MALLOC_ARENA_MAX: "4", HOME: "/home/u" };
     withAllocatorEnv(env);
     expect(env).toEqual({ ...ALLOCATOR_ENV, MALLOC_ARENA_MAX: "4", HOME: "/home/u" });
+  });
+
+  it("append the young generation's size to the user's NODE_OPTIONS unless it names one", () => {
+    const own: Record<string, string | undefined> = { NODE_OPTIONS: "--enable-source-maps" };
+    withAllocatorEnv(own);
+    expect(own.NODE_OPTIONS).toBe("--enable-source-maps --max-semi-space-size=16");
+    const sized: Record<string, string | undefined> = { NODE_OPTIONS: "--max-semi-space-size=4 --trace-gc" };
+    withAllocatorEnv(sized);
+    expect(sized.NODE_OPTIONS).toBe("--max-semi-space-size=4 --trace-gc");
   });
 });
