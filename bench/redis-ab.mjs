@@ -4,13 +4,15 @@
 // - MODE=http (default): benchmark 30's HTTP publish without a socket or a client: the sidecar's HTTP API listener
 //   (bench/lib.mjs' inProcessPublishStack over the component) and the relay's node:http handler, each fed through
 //   32 fake keep-alive connections (bench/lib.mjs' fakeConnections); the XADDs go to Redis for real.
-// - MODE=publish: the component's publish() against the relay client's publish(), 32 in flight.
-// Prints CPU per publish (process.cpuUsage, so the whole process: GC threads included) and bytes allocated per
-// publish (heap sampling, garbage included). ROUNDS (8), N (20,000); DETAIL=<n> lists the n largest allocations.
+// - MODE=publish: the component's publish() against the relay client's publish(), IN_FLIGHT (32) at once; with
+//   IN_FLIGHT=1 the wall time per publish is the round trip a lone publish takes.
+// Prints CPU per publish (process.cpuUsage, so the whole process: GC threads included), the process' read and write
+// syscalls per publish (/proc/self/io: in MODE=http only the Redis connections make any, so it shows how many
+// publishes share a write) and bytes allocated per publish (heap sampling, garbage included). ROUNDS (8), N (20,000); DETAIL=<n> lists the n largest allocations.
 import http from "node:http";
 import path from "node:path";
 import { Session } from "node:inspector/promises";
-import { allocationsByFunction, body1k, fakeConnections, inProcessPublishStack, REDIS_HOST, ROOT } from "./lib.mjs";
+import { allocationsByFunction, body1k, fakeConnections, inProcessPublishStack, REDIS_HOST, ROOT, syscalls } from "./lib.mjs";
 import { CLIENTS } from "./floor/clients.mjs";
 
 const MODE = process.env.MODE ?? "http";
@@ -66,9 +68,10 @@ function httpDriver({ server, path }) {
   return (topic, n) => run(Buffer.from(`POST ${path(topic)} HTTP/1.1\r\ncontent-type: application/json\r\ncontent-length: ${data.length}\r\nHost: 127.0.0.1:3500\r\nConnection: keep-alive\r\n\r\n${data}`), n);
 }
 
+const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 32);
 async function send(publish, topic, n) {
   let left = n;
-  await Promise.all(Array.from({ length: 32 }, async () => { while (left-- > 0) await publish(topic, data); }));
+  await Promise.all(Array.from({ length: IN_FLIGHT }, async () => { while (left-- > 0) await publish(topic, data); }));
 }
 
 const sides = [];
@@ -94,18 +97,24 @@ const admin = new Redis({ host, port: Number(port) });
 const trim = () => Promise.all(topics.map((t) => admin.del(t)));
 
 for (const side of sides) await run(side, 5000);
-for (const side of sides) side.cpu = [];
+for (const side of sides) Object.assign(side, { cpu: [], reads: [], writes: [], wall: [] });
 for (let r = 0; r < ROUNDS; r++) {
   await trim();
   for (const side of r % 2 ? [...sides].reverse() : sides) {
+    const io0 = await syscalls(process.pid);
     const c0 = process.cpuUsage();
+    const t0 = performance.now();
     await run(side, N);
+    side.wall.push(((performance.now() - t0) * 1000) / N);
     const c = process.cpuUsage(c0);
+    const io1 = await syscalls(process.pid);
     side.cpu.push((c.user + c.system) / N);
+    side.reads.push((io1.reads - io0.reads) / N);
+    side.writes.push((io1.writes - io0.writes) / N);
   }
 }
-console.log(`${MODE}, saturation (32 in flight), ${ROUNDS} alternating rounds of ${N}:`);
-for (const side of sides) console.log(`  ${side.name.padEnd(7)} CPU us/publish median ${med(side.cpu).toFixed(1)} [${side.cpu.map((x) => x.toFixed(1)).join(" ")}]${side === sides[0] ? "" : ` ratio relay/${side.name} ${med(side.cpu.map((x, i) => sides[0].cpu[i] / x)).toFixed(3)}`}`);
+console.log(`${MODE}, ${MODE === "http" ? 32 : IN_FLIGHT} in flight, ${ROUNDS} alternating rounds of ${N}:`);
+for (const side of sides) console.log(`  ${side.name.padEnd(7)} CPU us/publish median ${med(side.cpu).toFixed(1)} [${side.cpu.map((x) => x.toFixed(1)).join(" ")}]${side === sides[0] ? "" : ` ratio relay/${side.name} ${med(side.cpu.map((x, i) => sides[0].cpu[i] / x)).toFixed(3)}`}; syscalls (the Redis socket's) ${med(side.reads).toFixed(3)} r + ${med(side.writes).toFixed(3)} w per publish; wall ${med(side.wall).toFixed(1)} us per publish`);
 if (builds.length > 1) console.log(`  now/before median of paired ratios ${med(sides[1].cpu.map((x, i) => x / sides[2].cpu[i])).toFixed(3)}`);
 
 const session = new Session();
