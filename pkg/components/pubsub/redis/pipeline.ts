@@ -29,10 +29,18 @@ export class PipelinedCommands {
   /** The socket corked in this turn, uncorked at its end. */
   private corked?: Writable;
   private readonly uncork = (): void => {
-    // The riders go last, behind the turn's commands.
-    for (const rider of this.takeRiders()) this.client.call(rider.command, ...(rider.args as string[])).then(rider.resolve, rider.reject);
     const socket = this.corked;
     this.corked = undefined;
+    // The riders go last, behind the turn's commands.
+    if (this.riders.length > 0) {
+      for (const rider of this.takeRiders()) {
+        try {
+          this.client.call(rider.command, ...(rider.args as string[])).then(rider.resolve, rider.reject);
+        } catch (error) {
+          rider.reject(error as Error);
+        }
+      }
+    }
     socket?.uncork();
   };
   private readonly clusterWrites?: WriteCoalescer<Queued>;
