@@ -1,5 +1,7 @@
 import type { Redis } from "ioredis";
 
+type CommandDeque = Redis["commandQueue"];
+
 /** ioredis' own error for a command its commandTimeout failed. */
 export const COMMAND_TIMED_OUT = "Command timed out";
 
@@ -11,7 +13,7 @@ export const COMMAND_TIMED_OUT = "Command timed out";
  * over it does the same: a command still unanswered `timeoutMs - periodMs` after the sweep first saw it is failed
  * with ioredis' own error, between that and `timeoutMs` after it was sent, and its reply, should one come, is
  * dropped as ioredis drops a timed-out command's. Commands not yet written (ioredis' offline queue, while it
- * reconnects) are failed by the client's maxRetriesPerRequest instead.
+ * reconnects) are swept too, as ioredis' timer starts when a command is issued, written or not.
  */
 export class CommandTimeouts {
   private readonly firstSeen = new WeakMap<object, number>();
@@ -25,8 +27,14 @@ export class CommandTimeouts {
 
   /** Fails the commands awaiting a reply for too long; `now` is performance.now(). */
   sweep(now: number): void {
-    const queue = this.client.commandQueue;
     const expiredBefore = now - (this.timeoutMs - this.periodMs);
+    this.sweepQueue(this.client.commandQueue, now, expiredBefore);
+    // ioredis declares its offline queue private; it is the same kind of deque of the same items.
+    const offline = (this.client as unknown as { offlineQueue?: CommandDeque }).offlineQueue;
+    if (offline) this.sweepQueue(offline, now, expiredBefore);
+  }
+
+  private sweepQueue(queue: CommandDeque, now: number, expiredBefore: number): void {
     for (let i = 0; i < queue.length; i++) {
       const { command } = queue.peekAt(i)!;
       const seen = this.firstSeen.get(command);

@@ -349,6 +349,22 @@ describe("pubsub.redis metadata", () => {
     }
   });
 
+  it("fails within writeTimeout a publish issued while Redis is away and the client still retries", async () => {
+    const server = await PrivateRedis.start();
+    const pubsub = new RedisStreamsPubSub(context());
+    open.push(pubsub);
+    try {
+      await pubsub.init(md({ redisHost: server.address, writeTimeout: "800ms", redisMaxRetries: "1000" }));
+      await server.kill();
+      await waitFor(() => !pubsub.healthy(), { what: "the command connection down" });
+      const started = performance.now();
+      await expect(pubsub.publish({ topic: "away", data: Buffer.from("1"), metadata: {} })).rejects.toThrow("Command timed out");
+      expect(performance.now() - started).toBeLessThan(800 + 400);
+    } finally {
+      await Promise.all(open.splice(0).map((p) => p.close()));
+    }
+  });
+
   it("authenticates with redisUsername/redisPassword and never logs the password", async () => {
     const secured = await PrivateRedis.start(["--requirepass", "s3cret-pass"]);
     try {
