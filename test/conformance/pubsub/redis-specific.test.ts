@@ -324,6 +324,47 @@ describe("pubsub.redis metadata", () => {
     expect(Number(await admin.call("XLEN", good))).toBe(2);
   });
 
+  it("fails a publish Redis leaves unanswered within writeTimeout (ioredis' error), and publishes again once it answers", async () => {
+    const server = await PrivateRedis.start();
+    const setup = new Redis(server.address);
+    try {
+      const pubsub = new RedisStreamsPubSub(context());
+      open.push(pubsub);
+      await pubsub.init(md({ redisHost: server.address, writeTimeout: "800ms" }));
+      // Redis holds every write command (the XADD) until the pause ends, well past the timeout.
+      await setup.call("CLIENT", "PAUSE", "3000", "WRITE");
+      const started = performance.now();
+      await expect(pubsub.publish({ topic: "held", data: Buffer.from("1"), metadata: {} })).rejects.toThrow("Command timed out");
+      const waited = performance.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(800 - 200 - 20);
+      expect(waited).toBeLessThan(800 + 400);
+      await setup.call("CLIENT", "UNPAUSE");
+      await pubsub.publish({ topic: "held", data: Buffer.from("2"), metadata: {} });
+      // The held XADD ran too once Redis answered (its reply dropped): at-least-once, as with ioredis' own timeout.
+      expect(Number(await setup.call("XLEN", "held"))).toBe(2);
+    } finally {
+      await Promise.all(open.splice(0).map((p) => p.close()));
+      setup.disconnect();
+      await server.kill();
+    }
+  });
+
+  it("fails within writeTimeout a publish issued while Redis is away and the client still retries", async () => {
+    const server = await PrivateRedis.start();
+    const pubsub = new RedisStreamsPubSub(context());
+    open.push(pubsub);
+    try {
+      await pubsub.init(md({ redisHost: server.address, writeTimeout: "800ms", redisMaxRetries: "1000" }));
+      await server.kill();
+      await waitFor(() => !pubsub.healthy(), { what: "the command connection down" });
+      const started = performance.now();
+      await expect(pubsub.publish({ topic: "away", data: Buffer.from("1"), metadata: {} })).rejects.toThrow("Command timed out");
+      expect(performance.now() - started).toBeLessThan(800 + 400);
+    } finally {
+      await Promise.all(open.splice(0).map((p) => p.close()));
+    }
+  });
+
   it("authenticates with redisUsername/redisPassword and never logs the password", async () => {
     const secured = await PrivateRedis.start(["--requirepass", "s3cret-pass"]);
     try {

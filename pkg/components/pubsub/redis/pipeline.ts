@@ -1,3 +1,4 @@
+import type { Writable } from "node:stream";
 import type { Redis } from "ioredis";
 import type { RedisClient } from "../../redis/client.js";
 import { WriteCoalescer } from "../coalescer.js";
@@ -13,33 +14,52 @@ interface Queued {
 }
 
 /**
- * Concurrent commands as one Redis pipeline (the kit's WriteCoalescer decides when): a lone command
- * goes at once, those issued while replies are awaited share a socket write and a round trip. Each
- * still succeeds or fails on its own, so a 204 still means that its XADD succeeded. (ioredis' own
- * enableAutoPipelining mangles the Buffer arguments of callBuffer, which the reader uses on the same
- * connection.) A batch is each command sent with the socket corked, which makes it one write: an
- * ioredis Pipeline did the same but built an object per batch (copying the client's scripts onto
- * it) and copied every command's bytes once more into one buffer. On a Redis Cluster, whose client
- * has no single socket, a batch is one Pipeline per key, as a pipeline must stay within one slot.
+ * The command connection's writes, one per event-loop turn: the first command of a turn corks the
+ * socket and the turn's end (setImmediate) uncorks it, so every command issued meanwhile leaves in
+ * one write and Redis answers them in one, as ioredis' enableAutoPipelining batches (which mangles
+ * the Buffer arguments of callBuffer, which the reader uses on the same connection). Each command is
+ * an ioredis call of its own, so it still succeeds or fails on its own (a 204 still means that its
+ * XADD succeeded), and costs no promise or record here. Sending a lone command at once instead split
+ * a busy connection's turn into the first command's write and the rest's (twice the writes and reads
+ * of the relay's ioredis at 32 publishes in flight, bench/redis-ab.mjs), to gain the few microseconds
+ * a setImmediate takes on an idle loop. On a Redis Cluster, whose client has no single socket, the
+ * turn's commands go as one Pipeline per key instead, as a pipeline must stay within one slot.
  */
 export class PipelinedCommands {
-  private outstanding = 0;
-  private readonly writes = new WriteCoalescer<Queued>({ send: (batch) => this.flush(batch) });
-  private readonly settled = (): void => {
-    this.outstanding--;
+  /** The socket corked in this turn, uncorked at its end. */
+  private corked?: Writable;
+  private readonly uncork = (): void => {
+    const socket = this.corked;
+    this.corked = undefined;
+    // The riders go last, behind the turn's commands.
+    if (this.riders.length > 0) {
+      for (const rider of this.takeRiders()) {
+        try {
+          this.client.call(rider.command, ...(rider.args as string[])).then(rider.resolve, rider.reject);
+        } catch (error) {
+          rider.reject(error as Error);
+        }
+      }
+    }
+    socket?.uncork();
   };
-  /** Commands waiting to leave with the next batch (see ride). */
+  private readonly clusterWrites?: WriteCoalescer<Queued>;
+  /** Commands waiting to leave with the next write (see ride). */
   private riders: Queued[] = [];
   private ridersDue?: NodeJS.Timeout;
 
-  constructor(private readonly client: RedisClient) {}
+  constructor(private readonly client: RedisClient) {
+    if (client.isCluster) this.clusterWrites = new WriteCoalescer<Queued>({ send: (batch) => this.sendPipelines(batch) });
+  }
 
   call(command: string, args: Arg[]): Promise<unknown> {
-    return new Promise((resolve, reject) => this.writes.push({ command, args, resolve, reject }, this.outstanding === 0));
+    if (this.clusterWrites) return new Promise((resolve, reject) => this.clusterWrites!.push({ command, args, resolve, reject }));
+    this.corkForTurn();
+    return this.client.call(command, ...(args as string[]));
   }
 
   /**
-   * Sends the command with the next batch issued within `withinMs`, else alone then (or at
+   * Sends the command with the next write issued within `withinMs`, else alone then (or at
    * sendRiders()): a periodic command (the delayed mover's poll) then costs no socket write or read
    * of its own while the connection is busy, as Redis answers a batch in one write.
    */
@@ -50,57 +70,35 @@ export class PipelinedCommands {
     });
   }
 
-  /** Sends the riders now, on their own. */
+  /** Sends the riders at the end of this turn (with its commands, if any). */
   sendRiders(): void {
-    if (this.riders.length > 0) this.flush([]);
+    if (this.riders.length === 0) return;
+    if (this.clusterWrites) this.sendPipelines([]);
+    else this.corkForTurn();
   }
 
-  private flush(commands: Queued[]): void {
-    let batch = commands;
-    if (this.riders.length > 0) {
-      batch = commands.length === 0 ? this.riders : [...commands, ...this.riders];
-      this.riders = [];
-      clearTimeout(this.ridersDue);
-      this.ridersDue = undefined;
-    }
-    if (this.client.isCluster) {
-      for (const part of byKey(batch)) {
-        this.outstanding++;
-        void this.sendPipeline(part).finally(this.settled);
-      }
-      return;
-    }
-    if (batch.length === 1) return this.send(batch[0]!);
-    const socket = (this.client as Redis).stream as Redis["stream"] | undefined;
-    socket?.cork();
-    try {
-      for (const queued of batch) this.send(queued);
-    } finally {
-      socket?.uncork();
-    }
+  /** Corks the socket for the rest of this turn (the riders join at its end). */
+  private corkForTurn(): void {
+    if (this.corked) return;
+    const socket = (this.client as Redis).stream as Writable | undefined;
+    // Not connected yet: the commands wait in ioredis' offline queue, and the turn's end still sends the riders.
+    this.corked = socket ?? NOT_CONNECTED;
+    this.corked.cork();
+    setImmediate(this.uncork);
   }
 
-  /** Settles the command; never rejects. */
-  private send({ command, args, resolve, reject }: Queued): void {
-    this.outstanding++;
-    let reply: Promise<unknown>;
-    try {
-      reply = this.client.call(command, ...(args as string[]));
-    } catch (error) {
-      this.outstanding--;
-      reject(error as Error);
-      return;
-    }
-    reply.then(
-      (value) => {
-        this.outstanding--;
-        resolve(value);
-      },
-      (error: unknown) => {
-        this.outstanding--;
-        reject(error as Error);
-      },
-    );
+  private takeRiders(): Queued[] {
+    const riders = this.riders;
+    this.riders = [];
+    clearTimeout(this.ridersDue);
+    this.ridersDue = undefined;
+    return riders;
+  }
+
+  /** A Cluster's turn: one Pipeline per key, with the riders; each command settles on its own. */
+  private sendPipelines(commands: Queued[]): void {
+    const batch = this.riders.length > 0 ? [...commands, ...this.takeRiders()] : commands;
+    for (const part of byKey(batch)) void this.sendPipeline(part);
   }
 
   /** Settles every queued command; never rejects. */
@@ -119,6 +117,9 @@ export class PipelinedCommands {
     }
   }
 }
+
+/** Stands for the socket while ioredis has none. */
+const NOT_CONNECTED = { cork: () => undefined, uncork: () => undefined } as unknown as Writable;
 
 /** The batch split by each command's first argument, its key (XADD's stream): one slot each. */
 function byKey(batch: Queued[]): Queued[][] {

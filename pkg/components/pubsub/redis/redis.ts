@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { RedisOptions } from "ioredis";
+import type { Redis, RedisOptions } from "ioredis";
 import type { ComponentMetadata } from "../../metadata.js";
 import { closeClient, createRedisClient, verifyConnection, type RedisClient } from "../../redis/client.js";
+import { CommandTimeouts } from "../../redis/timeouts.js";
 import { bulkResult, type ActiveSubscription, type BulkPublishEntry, type BulkPublishResult, type BulkPublisher, type DelayedDelivery, type MessageHandler, type PubSubFeature, type PublishRequest, type SubscribeRequest } from "../types.js";
 import { BrokerPubSub } from "../broker.js";
 import { NameClaims } from "../subscriptions.js";
@@ -25,6 +26,7 @@ const PUBLISH_RETRIES = 2;
  */
 export class RedisStreamsPubSub extends BrokerPubSub<RedisPubSubSettings, RedisSubscription, DelayedStore> implements BulkPublisher, DelayedDelivery {
   private client?: RedisClient;
+  private timeouts?: CommandTimeouts;
   private publishes?: PipelinedCommands;
   private bulk?: BulkAppender;
   /** One reader (one blocking connection) per consumer group and consumer name, shared by all their streams. */
@@ -33,11 +35,14 @@ export class RedisStreamsPubSub extends BrokerPubSub<RedisPubSubSettings, RedisS
   async init(metadata: ComponentMetadata): Promise<void> {
     this.settings = parseRedisMetadata(metadata, this.context.appId);
     const commandTimeout = this.settings.connection.writeTimeoutMs ?? COMMAND_TIMEOUT_MS;
-    const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout });
+    // A Cluster client has a connection per node: there ioredis' own timer per command stays.
+    const cluster = this.settings.connection.mode === "cluster";
+    const client = this.connect("commands", { maxRetriesPerRequest: PUBLISH_RETRIES, commandTimeout: cluster ? commandTimeout : undefined });
     this.client = client;
     this.publishes = new PipelinedCommands(client);
     this.bulk = new BulkAppender(client, this.context.logger);
     await verifyConnection(client, this.settings.connection, commandTimeout);
+    if (!cluster) this.timeouts = new CommandTimeouts(client as Redis, commandTimeout);
     const settings = this.settings;
     this.delayed = new DelayedStore({
       client,
@@ -119,6 +124,7 @@ export class RedisStreamsPubSub extends BrokerPubSub<RedisPubSubSettings, RedisS
     const client = this.client;
     this.client = undefined;
     if (client) await closeClient(client);
+    this.timeouts?.close();
   }
 
   /**
