@@ -518,3 +518,51 @@ export function allocationsByFunction(profile) {
   return { total, byFunction };
 }
 
+/**
+ * A pub/sub component of `dist`'s build made through its built-in registry and initialised as the sidecar does
+ * (a quiet logger, metrics without process metrics), for the in-process A/B tools (mqtt-ab.mjs, redis-ab.mjs).
+ */
+export async function registryComponent(dist, type, name, appId, metadata) {
+  const { builtinRegistries } = await import(`${dist}/pkg/components/builtins.js`);
+  const { ComponentMetadata } = await import(`${dist}/pkg/components/metadata.js`);
+  const { createLogger, SecretRedactor } = await import(`${dist}/pkg/diagnostics/logger.js`);
+  const { Metrics } = await import(`${dist}/pkg/diagnostics/metrics.js`);
+  const redactor = new SecretRedactor();
+  const context = { name, type, appId, logger: createLogger({ appId: "ab", level: "warn", json: false }, redactor), metrics: new Metrics({ processMetrics: false }), redactor, env: {}, protectedEnv: [] };
+  const pubsub = await builtinRegistries().pubsub.create(type, "v1", context);
+  await pubsub.init(ComponentMetadata.of(name, type, metadata));
+  return pubsub;
+}
+
+/** The sidecar's HTTP API (the universal API, the publisher, the envelope) over `pubsub` (`{type, instance}`) as `bus`. */
+export async function sidecarApiServer(dist, pubsub) {
+  const { createApiApp, expressServerOptions } = await import(`${dist}/pkg/api/http/server.js`);
+  const { allEndpoints } = await import(`${dist}/pkg/api/http/routes/index.js`);
+  const { ctx, api, logger, metrics } = await inProcessPublishStack(dist, pubsub);
+  const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, api), logger, metrics, maxBodyBytes: 4 << 20 });
+  const server = http.createServer(expressServerOptions(app), listener);
+  server.keepAliveTimeout = 65_000;
+  return { server, path: (topic) => `/v1.0/publish/bus/${topic}` };
+}
+
+/** bench/floor/relay.mjs' HTTP server over a bench/floor/clients.mjs client. */
+export function relayApiServer(client) {
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      client.publish(req.url.slice("/publish/".length), Buffer.concat(chunks)).then(
+        () => ((res.statusCode = 204), res.end()),
+        () => ((res.statusCode = 500), res.end()),
+      );
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  return { server, path: (topic) => `/publish/${topic}` };
+}
+
+/** 32 fake keep-alive connections (fakeConnections) to `server`; `(topic, n)` resolves once n publishes of `data` to topic were answered 204. */
+export function fakeHttpPublisher({ server, path }, data) {
+  const run = fakeConnections(server);
+  return (topic, n) => run(Buffer.from(`POST ${path(topic)} HTTP/1.1\r\ncontent-type: application/json\r\ncontent-length: ${data.length}\r\nHost: 127.0.0.1:3500\r\nConnection: keep-alive\r\n\r\n${data}`), n);
+}

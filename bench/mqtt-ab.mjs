@@ -7,10 +7,9 @@
 // - delivery (MODE=delivery): one shared publisher at 1,000 msg/s to each side's topic; CPU and allocation per
 //   delivered message, the publisher's own cost included alike on every side.
 // `node bench/mqtt-ab.mjs`, `MODE=delivery node bench/mqtt-ab.mjs`; DETAIL=<n> lists the n largest allocations.
-import http from "node:http";
 import path from "node:path";
 import { Session } from "node:inspector/promises";
-import { allocationsByFunction, body1k, fakeConnections, inProcessPublishStack, ROOT } from "./lib.mjs";
+import { allocationsByFunction, body1k, ROOT, registryComponent, sidecarApiServer, relayApiServer, fakeHttpPublisher } from "./lib.mjs";
 
 const URL = process.env.BENCH_MQTT ?? "mqtt://127.0.0.1:1883";
 const MODE = process.env.MODE ?? "publish";
@@ -29,65 +28,25 @@ async function relayClient(clientId, options = {}) {
   return client;
 }
 
-async function component(dist, name) {
-  const { builtinRegistries } = await import(`${dist}/pkg/components/builtins.js`);
-  const { ComponentMetadata } = await import(`${dist}/pkg/components/metadata.js`);
-  const { createLogger, SecretRedactor } = await import(`${dist}/pkg/diagnostics/logger.js`);
-  const { Metrics } = await import(`${dist}/pkg/diagnostics/metrics.js`);
-  const redactor = new SecretRedactor();
-  const context = { name, type: "pubsub.mqtt3", appId: `ab-${name}-${tag}`, logger: createLogger({ appId: "ab", level: "warn", json: false }, redactor), metrics: new Metrics({ processMetrics: false }), redactor, env: {}, protectedEnv: [] };
-  const pubsub = await builtinRegistries().pubsub.create("pubsub.mqtt3", "v1", context);
-  await pubsub.init(ComponentMetadata.of(name, "pubsub.mqtt3", { url: URL.replace(/^mqtt:/, "tcp:"), cleanSession: "true" }));
-  return pubsub;
-}
+const component = (dist, name) => registryComponent(dist, "pubsub.mqtt3", name, `ab-${name}-${tag}`, { url: URL.replace(/^mqtt:/, "tcp:"), cleanSession: "true" });
 
-/** The sidecar's HTTP API (the universal API, the publisher, the envelope) over `pubsub` as `bus` (bench/lib.mjs' inProcessPublishStack). */
-async function sidecarListener(dist, pubsub) {
-  const { createApiApp, expressServerOptions } = await import(`${dist}/pkg/api/http/server.js`);
-  const { allEndpoints } = await import(`${dist}/pkg/api/http/routes/index.js`);
-  const { ctx, api, logger, metrics } = await inProcessPublishStack(dist, pubsub);
-  const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, api), logger, metrics, maxBodyBytes: 4 << 20 });
-  const server = http.createServer(expressServerOptions(app), listener);
-  server.keepAliveTimeout = 65_000;
-  return { server, path: (topic) => `/v1.0/publish/bus/${topic}` };
-}
 
-/** bench/floor/relay.mjs' HTTP server over a bench/floor/clients.mjs client. */
-function relayServer(client) {
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      client.publish(req.url.slice("/publish/".length), Buffer.concat(chunks)).then(
-        () => ((res.statusCode = 204), res.end()),
-        () => ((res.statusCode = 500), res.end()),
-      );
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  return { server, path: (topic) => `/publish/${topic}` };
-}
 
-/** 32 fake keep-alive connections (bench/lib.mjs' fakeConnections); `(topic, n)` resolves once n publishes to topic were answered 204. */
-function httpDriver({ server, path }) {
-  const run = fakeConnections(server);
-  return (topic, n) => run(Buffer.from(`POST ${path(topic)} HTTP/1.1\r\ncontent-type: application/json\r\ncontent-length: ${data.length}\r\nHost: 127.0.0.1:3500\r\nConnection: keep-alive\r\n\r\n${data}`), n);
-}
 
 const sides = [];
 if (MODE === "http") {
   const { CLIENTS } = await import("./floor/clients.mjs");
   const relayMqtt = await CLIENTS.mqtt({ url: URL });
-  sides.push({ name: "relay", http: httpDriver(relayServer(relayMqtt)), close: () => relayMqtt.close() });
+  sides.push({ name: "relay", http: fakeHttpPublisher(relayApiServer(relayMqtt), data), close: () => relayMqtt.close() });
   for (const [name, dist] of builds) {
     const pubsub = await component(dist, name);
-    sides.push({ name, http: httpDriver(await sidecarListener(dist, { type: "pubsub.mqtt3", instance: pubsub })), close: () => pubsub.close() });
+    sides.push({ name, http: fakeHttpPublisher(await sidecarApiServer(dist, { type: "pubsub.mqtt3", instance: pubsub }), data), close: () => pubsub.close() });
   }
   if (process.env.INMEMORY) {
     const relayMem = await CLIENTS.inmemory({});
-    sides.push({ name: "relay-mem", http: httpDriver(relayServer(relayMem)), close: () => relayMem.close() });
+    sides.push({ name: "relay-mem", http: fakeHttpPublisher(relayApiServer(relayMem), data), close: () => relayMem.close() });
     const { InMemoryPubSub } = await import(`${builds[0][1]}/pkg/components/pubsub/inmemory/inmemory.js`);
-    sides.push({ name: "now-mem", http: httpDriver(await sidecarListener(builds[0][1], { type: "pubsub.in-memory", instance: new InMemoryPubSub() })), close: () => undefined });
+    sides.push({ name: "now-mem", http: fakeHttpPublisher(await sidecarApiServer(builds[0][1], { type: "pubsub.in-memory", instance: new InMemoryPubSub() }), data), close: () => undefined });
   }
 } else if (MODE === "publish") {
   const relay = await relayClient(`ab-relay-pub-${tag}`);

@@ -9,10 +9,9 @@
 // Prints CPU per publish (process.cpuUsage, so the whole process: GC threads included), the process' read and write
 // syscalls per publish (/proc/self/io: in MODE=http only the Redis connections make any, so it shows how many
 // publishes share a write) and bytes allocated per publish (heap sampling, garbage included). ROUNDS (8), N (20,000); DETAIL=<n> lists the n largest allocations.
-import http from "node:http";
 import path from "node:path";
 import { Session } from "node:inspector/promises";
-import { allocationsByFunction, body1k, fakeConnections, inProcessPublishStack, REDIS_HOST, ROOT, syscalls } from "./lib.mjs";
+import { allocationsByFunction, body1k, REDIS_HOST, ROOT, syscalls, registryComponent, sidecarApiServer, relayApiServer, fakeHttpPublisher } from "./lib.mjs";
 import { CLIENTS } from "./floor/clients.mjs";
 
 const MODE = process.env.MODE ?? "http";
@@ -24,49 +23,10 @@ const tag = `${process.pid}-${Date.now().toString(36)}`;
 const data = Buffer.from(body1k());
 const topics = [];
 
-async function component(dist, name) {
-  const { builtinRegistries } = await import(`${dist}/pkg/components/builtins.js`);
-  const { ComponentMetadata } = await import(`${dist}/pkg/components/metadata.js`);
-  const { createLogger, SecretRedactor } = await import(`${dist}/pkg/diagnostics/logger.js`);
-  const { Metrics } = await import(`${dist}/pkg/diagnostics/metrics.js`);
-  const redactor = new SecretRedactor();
-  const context = { name, type: "pubsub.redis", appId: `ab-${name}-${tag}`, logger: createLogger({ appId: "ab", level: "warn", json: false }, redactor), metrics: new Metrics({ processMetrics: false }), redactor, env: {}, protectedEnv: [] };
-  const pubsub = await builtinRegistries().pubsub.create("pubsub.redis", "v1", context);
-  await pubsub.init(ComponentMetadata.of(name, "pubsub.redis", { redisHost: REDIS_HOST }));
-  return pubsub;
-}
+const component = (dist, name) => registryComponent(dist, "pubsub.redis", name, `ab-${name}-${tag}`, { redisHost: REDIS_HOST });
 
-/** The sidecar's HTTP API (the universal API, the publisher, the envelope) over `pubsub` as `bus`. */
-async function sidecarListener(dist, pubsub) {
-  const { createApiApp, expressServerOptions } = await import(`${dist}/pkg/api/http/server.js`);
-  const { allEndpoints } = await import(`${dist}/pkg/api/http/routes/index.js`);
-  const { ctx, api, logger, metrics } = await inProcessPublishStack(dist, pubsub);
-  const { app, listener } = createApiApp({ endpoints: allEndpoints(ctx, api), logger, metrics, maxBodyBytes: 4 << 20 });
-  const server = http.createServer(expressServerOptions(app), listener);
-  server.keepAliveTimeout = 65_000;
-  return { server, path: (topic) => `/v1.0/publish/bus/${topic}` };
-}
 
-/** bench/floor/relay.mjs' HTTP server over a bench/floor/clients.mjs client. */
-function relayServer(client) {
-  const server = http.createServer((req, res) => {
-    const chunks = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      client.publish(req.url.slice("/publish/".length), Buffer.concat(chunks)).then(
-        () => ((res.statusCode = 204), res.end()),
-        () => ((res.statusCode = 500), res.end()),
-      );
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  return { server, path: (topic) => `/publish/${topic}` };
-}
 
-function httpDriver({ server, path }) {
-  const run = fakeConnections(server);
-  return (topic, n) => run(Buffer.from(`POST ${path(topic)} HTTP/1.1\r\ncontent-type: application/json\r\ncontent-length: ${data.length}\r\nHost: 127.0.0.1:3500\r\nConnection: keep-alive\r\n\r\n${data}`), n);
-}
 
 const IN_FLIGHT = Number(process.env.IN_FLIGHT ?? 32);
 async function send(publish, topic, n) {
@@ -76,12 +36,12 @@ async function send(publish, topic, n) {
 
 const sides = [];
 const relayClient = await CLIENTS.redis({ host: REDIS_HOST });
-sides.push({ name: "relay", run: MODE === "http" ? httpDriver(relayServer(relayClient)) : (topic, n) => send(relayClient.publish, topic, n), close: () => relayClient.close() });
+sides.push({ name: "relay", run: MODE === "http" ? fakeHttpPublisher(relayApiServer(relayClient), data) : (topic, n) => send(relayClient.publish, topic, n), close: () => relayClient.close() });
 for (const [name, dist] of builds) {
   const pubsub = await component(dist, name);
   sides.push({
     name,
-    run: MODE === "http" ? httpDriver(await sidecarListener(dist, { type: "pubsub.redis", instance: pubsub })) : (topic, n) => send((t, body) => pubsub.publish({ topic: t, data: body, metadata: {} }), topic, n),
+    run: MODE === "http" ? fakeHttpPublisher(await sidecarApiServer(dist, { type: "pubsub.redis", instance: pubsub }), data) : (topic, n) => send((t, body) => pubsub.publish({ topic: t, data: body, metadata: {} }), topic, n),
     close: () => pubsub.close(),
   });
 }
