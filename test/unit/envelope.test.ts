@@ -30,10 +30,11 @@ describe("envelope helpers", () => {
     const data = Buffer.from(JSON.stringify(event));
     const input = { appId: "a", pubsubName: "p", topic: "t", data, contentType: "application/json; charset=utf-8", id: "fixed" };
     const checked = JSON.parse(serializeEnvelope(input).toString("utf8")) as Record<string, unknown>;
-    const trusted = JSON.parse(serializeEnvelope({ ...input, serialisedJson: true }).toString("utf8")) as Record<string, unknown>;
+    const trusted = JSON.parse(serializeEnvelope({ ...input, data: JSON.stringify(event) }).toString("utf8")) as Record<string, unknown>;
     expect({ ...trusted, time: undefined }).toEqual({ ...checked, time: undefined });
     expect(trusted["data"]).toEqual(event);
     // Only JSON content types take the shortcut: text stays a string, binary base64.
-    expect(JSON.parse(serializeEnvelope({ ...input, contentType: "text/plain", serialisedJson: true }).toString("utf8"))).toMatchObject({ data: JSON.stringify(event) });
+    expect(JSON.parse(serializeEnvelope({ ...input, contentType: "text/plain", data: JSON.stringify(event) }).toString("utf8"))).toMatchObject({ data: JSON.stringify(event) });
+    expect(JSON.parse(serializeEnvelope({ ...input, contentType: "application/octet-stream", data: JSON.stringify(event) }).toString("utf8"))).toMatchObject({ data_base64: data.toString("base64") });
   });
 });

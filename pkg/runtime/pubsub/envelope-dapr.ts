@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
+import { framed } from "./envelope.js";
 import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson, RecentJsonString } from "../../util/json.js";
 
 /**
@@ -23,7 +24,8 @@ export interface DaprEnvelopeInput {
   topic: string;
   pubsubName: string;
   contentType: string;
-  data: Buffer;
+  /** The payload's bytes, or a bulk entry's event as the JSON text it was serialised to (see EnvelopeInput.data). */
+  data: Buffer | string;
   /** The W3C context written as both `traceid` and `traceparent`; `""` when there is none, as daprd. */
   traceparent?: string;
   tracestate?: string;
@@ -31,8 +33,6 @@ export interface DaprEnvelopeInput {
   ttlMs?: number;
   /** Epoch ms of a delayed delivery: the `deliverat` extension attribute. */
   deliverAt?: number;
-  /** `data` is JSON.stringify's output of a value this process parsed within the depth bound. */
-  serialisedJson?: boolean;
 }
 
 export class DaprEnvelopeError extends Error {
@@ -60,19 +60,20 @@ function isContentType(contentType: string, expected: string): boolean {
 export function serializeDaprEnvelope(input: DaprEnvelopeInput): Buffer {
   const contentType = input.contentType || "text/plain";
   const tail = daprAttributes(input, contentType);
+  const data = input.data;
   if (isContentType(contentType, "application/json")) {
-    if (input.serialisedJson) return joined('{"data":', input.data, tail);
+    if (typeof data === "string") return framed('{"data":', data, tail);
     // JSON.parse's verdict without its object graph: only whether the body is JSON matters here.
-    const verdict = checkJsonText(input.data);
-    if (verdict === "invalid") return Buffer.from(`{"data":${JSON.stringify(input.data.toString("utf8"))}${tail}`);
+    const verdict = checkJsonText(data);
+    if (verdict === "invalid") return Buffer.from(`{"data":${JSON.stringify(data.toString("utf8"))}${tail}`);
     if (verdict === "too-deep") throw new DaprEnvelopeError(`the body is ${new JsonDepthError(MAX_JSON_DEPTH).message}`);
-    if (!isUtf8(input.data)) return Buffer.from(`{"data":${input.data.toString("utf8")}${tail}`);
-    return joined('{"data":', input.data, tail);
+    if (!isUtf8(data)) return Buffer.from(`{"data":${data.toString("utf8")}${tail}`);
+    return framed('{"data":', data, tail);
   }
   if (isContentType(contentType, OCTET_STREAM) || isContentType(contentType, "application/cloudevents+protobuf")) {
-    return Buffer.from(`{"data_base64":"${input.data.toString("base64")}"${tail}`);
+    return Buffer.from(`{"data_base64":"${(typeof data === "string" ? Buffer.from(data) : data).toString("base64")}"${tail}`);
   }
-  return Buffer.from(`{"data":${JSON.stringify(input.data.toString("utf8"))}${tail}`);
+  return Buffer.from(`{"data":${JSON.stringify(typeof data === "string" ? data : data.toString("utf8"))}${tail}`);
 }
 
 /** The attributes quoted once for as long as they repeat (most publishes of a sidecar share them). */
@@ -89,16 +90,6 @@ function daprAttributes(input: DaprEnvelopeInput, contentType: string): string {
   if (input.subject) out += `,"subject":${q(input.subject)}`;
   const trace = input.traceparent ? q(input.traceparent) : '""';
   out += `,"time":"${rfc3339Seconds(nowMs)}","topic":${recent.topic.of(input.topic)},"traceid":${trace},"traceparent":${trace},"tracestate":${input.tracestate ? q(input.tracestate) : '""'},"type":${recent.type.of(input.type || DAPR_EVENT_TYPE)}}`;
-  return out;
-}
-
-function joined(prefix: string, data: Buffer, tail: string): Buffer {
-  const prefixBytes = Buffer.byteLength(prefix);
-  const tailBytes = Buffer.byteLength(tail);
-  const out = Buffer.allocUnsafe(prefixBytes + data.length + tailBytes);
-  out.write(prefix, 0, prefixBytes);
-  data.copy(out, prefixBytes);
-  out.write(tail, prefixBytes + data.length, tailBytes);
   return out;
 }
 

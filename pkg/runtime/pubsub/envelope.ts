@@ -25,7 +25,12 @@ export interface EnvelopeInput {
   appId: string;
   pubsubName: string;
   topic: string;
-  data: Buffer;
+  /**
+   * The payload's bytes, or JSON.stringify's output of a value this process parsed within the depth bound (a
+   * bulk entry's event, kept as the text it was serialised to): valid, well-formed and bounded already, so a JSON
+   * content type splices it unchecked; any other type takes it as its UTF-8 bytes.
+   */
+  data: Buffer | string;
   contentType?: string;
   traceparent?: string;
   tracestate?: string;
@@ -37,11 +42,6 @@ export interface EnvelopeInput {
   deliverAt?: number;
   /** The CloudEvent `type` (EVENT_TYPES by the component's dialect); default the spec's. */
   eventType?: string;
-  /**
-   * `data` is JSON.stringify's output of a value this process parsed within the depth bound (a bulk
-   * entry's event): valid, UTF-8 and bounded already, so a JSON content type splices it unchecked.
-   */
-  serialisedJson?: boolean;
 }
 
 export class EnvelopeError extends Error {
@@ -83,29 +83,36 @@ export function serializeEnvelope(input: EnvelopeInput): Buffer {
   const contentType = input.contentType || DEFAULT_CONTENT_TYPE;
   const type = mediaType(contentType);
   const head = envelopeHead(input, contentType);
+  const data = input.data;
   if (isJsonMediaType(type)) {
     // A bulk body of 100 entries re-checked each event: a decode, a parse and a scan per entry for nothing.
-    if (input.serialisedJson) return spliced(`${head},"data":`, input.data);
+    if (typeof data === "string") return framed(`${head},"data":`, data, "}");
     // JSON.parse's verdict without its object graph, in one byte scan that also bounds the depth.
-    const verdict = checkJsonText(input.data);
+    const verdict = checkJsonText(data);
     // Text that is not JSON (an empty or blank body among it) is carried as a string, trimmed.
-    if (verdict === "invalid") return Buffer.from(`${head},"data":${JSON.stringify(input.data.toString("utf8").trim())}}`);
+    if (verdict === "invalid") return Buffer.from(`${head},"data":${JSON.stringify(data.toString("utf8").trim())}}`);
     if (verdict === "too-deep") throw new EnvelopeError(`the body is ${new JsonDepthError(MAX_JSON_DEPTH).message}`);
     // The publisher's own bytes, unless they are not UTF-8 (then the decoded text, as JSON requires).
-    if (!isUtf8(input.data)) return Buffer.from(`${head},"data":${input.data.toString("utf8")}}`);
-    return spliced(`${head},"data":`, input.data);
+    if (!isUtf8(data)) return Buffer.from(`${head},"data":${data.toString("utf8")}}`);
+    return framed(`${head},"data":`, data, "}");
   }
-  if (isTextMediaType(type)) return Buffer.from(`${head},"data":${JSON.stringify(input.data.toString("utf8"))}}`);
-  return Buffer.from(`${head},"data_base64":"${input.data.toString("base64")}"}`);
+  if (isTextMediaType(type)) return Buffer.from(`${head},"data":${JSON.stringify(typeof data === "string" ? data : data.toString("utf8"))}}`);
+  return Buffer.from(`${head},"data_base64":"${(typeof data === "string" ? Buffer.from(data) : data).toString("base64")}"}`);
 }
 
-/** `prefix`, then `data`, then the closing brace, written into one buffer (the envelope is built once per publish). */
-function spliced(prefix: string, data: Buffer): Buffer {
+/**
+ * `prefix`, `data` and `suffix` written into one buffer (the envelope is built once per publish): a bulk entry's
+ * event goes from its JSON text straight into the envelope, without bytes of its own in between.
+ */
+export function framed(prefix: string, data: Buffer | string, suffix: string): Buffer {
   const prefixBytes = Buffer.byteLength(prefix);
-  const out = Buffer.allocUnsafe(prefixBytes + data.length + 1);
+  const dataBytes = typeof data === "string" ? Buffer.byteLength(data) : data.length;
+  const suffixBytes = suffix.length === 1 ? 1 : Buffer.byteLength(suffix);
+  const out = Buffer.allocUnsafe(prefixBytes + dataBytes + suffixBytes);
   out.write(prefix, 0, prefixBytes);
-  data.copy(out, prefixBytes);
-  out[out.length - 1] = 0x7d; // "}"
+  if (typeof data === "string") out.write(data, prefixBytes, dataBytes);
+  else data.copy(out, prefixBytes);
+  out.write(suffix, prefixBytes + dataBytes, suffixBytes);
   return out;
 }
 
