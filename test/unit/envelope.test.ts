@@ -37,4 +37,24 @@ describe("envelope helpers", () => {
     expect(JSON.parse(serializeEnvelope({ ...input, contentType: "text/plain", data: JSON.stringify(event) }).toString("utf8"))).toMatchObject({ data: JSON.stringify(event) });
     expect(JSON.parse(serializeEnvelope({ ...input, contentType: "application/octet-stream", data: JSON.stringify(event) }).toString("utf8"))).toMatchObject({ data_base64: data.toString("base64") });
   });
+
+  it("writes a spliced envelope with the same attributes as the text one, an id of its own or the one given, whatever the attributes' characters", () => {
+    const event = { order: 7, text: "grüße" };
+    for (const names of [{ appId: "a", topic: "t", pubsubName: "p" }, { appId: "äpp \"q\"", topic: "t/ü", pubsubName: "p\n" }]) {
+      for (const extra of [{}, { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", tracestate: "k=v", ttlMs: 5_000, deliverAt: Date.UTC(2030, 0, 1) }]) {
+        const input = { ...names, ...extra, contentType: "application/json", eventType: "com.example.ü" };
+        const spliced = JSON.parse(serializeEnvelope({ ...input, data: JSON.stringify(event) }).toString("utf8")) as Record<string, unknown>;
+        const text = JSON.parse(serializeEnvelope({ ...input, contentType: "text/plain; x=y", data: "plain" }).toString("utf8")) as Record<string, unknown>;
+        expect(Object.keys(spliced)).toEqual([...Object.keys(text).filter((k) => k !== "data"), "data"]);
+        expect({ ...spliced, id: undefined, time: undefined, expiration: undefined, datacontenttype: undefined, data: undefined }).toEqual({ ...text, id: undefined, time: undefined, expiration: undefined, datacontenttype: undefined, data: undefined });
+        expect(spliced["data"]).toEqual(event);
+        expect(spliced["id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(spliced["id"]).not.toBe(text["id"]);
+        expect(new Date(spliced["time"] as string).toISOString()).toBe(spliced["time"]);
+        const given = JSON.parse(serializeEnvelope({ ...input, id: "ïd \"1\"", data: Buffer.from(JSON.stringify(event)) }).toString("utf8")) as Record<string, unknown>;
+        expect(given["id"]).toBe('ïd "1"');
+        expect(given["data"]).toEqual(event);
+      }
+    }
+  });
 });
