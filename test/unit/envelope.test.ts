@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { isoTime, mediaType, serializeEnvelope } from "../../pkg/runtime/pubsub/envelope.js";
+import { serializeDaprEnvelope } from "../../pkg/runtime/pubsub/envelope-dapr.js";
 
 describe("envelope helpers", () => {
   it("formats time exactly as Date#toISOString, across millisecond, second and year boundaries, and before the epoch", () => {
@@ -55,6 +56,24 @@ describe("envelope helpers", () => {
         expect(given["id"]).toBe('ïd "1"');
         expect(given["data"]).toEqual(event);
       }
+    }
+  });
+
+  it("writes daprd's spliced envelope with the attributes of its text one, in Go's order, an id of its own unless one is given", () => {
+    const event = { order: 7, text: "grüße" };
+    for (const extra of [{}, { id: "", subject: "s", traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", tracestate: "k=v", ttlMs: 5_000, deliverAt: Date.UTC(2030, 0, 1) }, { id: "ïd \"1\"" }]) {
+      const input = { source: "äpp", topic: "t/ü", pubsubName: "p", contentType: "application/json", ...extra };
+      const spliced = JSON.parse(serializeDaprEnvelope({ ...input, data: JSON.stringify(event) }).toString("utf8")) as Record<string, unknown>;
+      const bytes = JSON.parse(serializeDaprEnvelope({ ...input, data: Buffer.from(JSON.stringify(event)) }).toString("utf8")) as Record<string, unknown>;
+      const text = JSON.parse(serializeDaprEnvelope({ ...input, contentType: "text/plain", data: "plain" }).toString("utf8")) as Record<string, unknown>;
+      expect(Object.keys(spliced)).toEqual(Object.keys(text));
+      expect(Object.keys(spliced)).toEqual([...Object.keys(spliced)].sort());
+      const attributes = (e: Record<string, unknown>): Record<string, unknown> => ({ ...e, id: undefined, time: undefined, expiration: undefined, datacontenttype: undefined, data: undefined });
+      expect(attributes(spliced)).toEqual(attributes(text));
+      expect(attributes(bytes)).toEqual(attributes(text));
+      expect(spliced["data"]).toEqual(event);
+      if ("id" in extra && extra.id) expect(spliced["id"]).toBe('ïd "1"');
+      else expect(spliced["id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     }
   });
 });

@@ -101,22 +101,6 @@ export function serializeEnvelope(input: EnvelopeInput): Buffer {
   return Buffer.from(`${head},"data_base64":"${(typeof data === "string" ? Buffer.from(data) : data).toString("base64")}"}`);
 }
 
-/**
- * `prefix`, `data` and `suffix` written into one buffer (the envelope is built once per publish): a bulk entry's
- * event goes from its JSON text straight into the envelope, without bytes of its own in between.
- */
-export function framed(prefix: string, data: Buffer | string, suffix: string): Buffer {
-  const prefixBytes = Buffer.byteLength(prefix);
-  const dataBytes = typeof data === "string" ? Buffer.byteLength(data) : data.length;
-  const suffixBytes = Buffer.byteLength(suffix);
-  const out = Buffer.allocUnsafe(prefixBytes + dataBytes + suffixBytes);
-  out.write(prefix, 0, prefixBytes);
-  if (typeof data === "string") out.write(data, prefixBytes, dataBytes);
-  else data.copy(out, prefixBytes);
-  out.write(suffix, prefixBytes + dataBytes, suffixBytes);
-  return out;
-}
-
 /** Text with its UTF-8 length, measured once. */
 interface MeasuredText {
   text: string;
