@@ -121,13 +121,12 @@ class RecentAttributes {
   private contentType = "";
   private topic = "";
   private pubsubName = "";
-  private beforeTime = measured("");
-  private afterTime = measured("");
-  private stale = true;
+  private beforeTime: MeasuredText | undefined;
+  private afterTime: MeasuredText | undefined;
 
   /** `,"source":…,"type":…,"specversion":"1.0","datacontenttype":…,"time":"` */
   before(source: string, eventType: string, contentType: string): MeasuredText {
-    if (this.stale || source !== this.source || eventType !== this.eventType || contentType !== this.contentType) {
+    if (this.beforeTime === undefined || source !== this.source || eventType !== this.eventType || contentType !== this.contentType) {
       this.source = source;
       this.eventType = eventType;
       this.contentType = contentType;
@@ -138,8 +137,7 @@ class RecentAttributes {
 
   /** `","topic":…,"pubsubname":…` */
   after(topic: string, pubsubName: string): MeasuredText {
-    if (this.stale || topic !== this.topic || pubsubName !== this.pubsubName) {
-      this.stale = false;
+    if (this.afterTime === undefined || topic !== this.topic || pubsubName !== this.pubsubName) {
       this.topic = topic;
       this.pubsubName = pubsubName;
       this.afterTime = measured(`","topic":${jsonString(topic)},"pubsubname":${jsonString(pubsubName)}`);
