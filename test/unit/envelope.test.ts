@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { isoTime, mediaType, serializeEnvelope } from "../../pkg/runtime/pubsub/envelope.js";
+import { serializeDaprEnvelope } from "../../pkg/runtime/pubsub/envelope-dapr.js";
 
 describe("envelope helpers", () => {
   it("formats time exactly as Date#toISOString, across millisecond, second and year boundaries, and before the epoch", () => {
@@ -30,10 +31,49 @@ describe("envelope helpers", () => {
     const data = Buffer.from(JSON.stringify(event));
     const input = { appId: "a", pubsubName: "p", topic: "t", data, contentType: "application/json; charset=utf-8", id: "fixed" };
     const checked = JSON.parse(serializeEnvelope(input).toString("utf8")) as Record<string, unknown>;
-    const trusted = JSON.parse(serializeEnvelope({ ...input, serialisedJson: true }).toString("utf8")) as Record<string, unknown>;
+    const trusted = JSON.parse(serializeEnvelope({ ...input, data: JSON.stringify(event) }).toString("utf8")) as Record<string, unknown>;
     expect({ ...trusted, time: undefined }).toEqual({ ...checked, time: undefined });
     expect(trusted["data"]).toEqual(event);
     // Only JSON content types take the shortcut: text stays a string, binary base64.
-    expect(JSON.parse(serializeEnvelope({ ...input, contentType: "text/plain", serialisedJson: true }).toString("utf8"))).toMatchObject({ data: JSON.stringify(event) });
+    expect(JSON.parse(serializeEnvelope({ ...input, contentType: "text/plain", data: JSON.stringify(event) }).toString("utf8"))).toMatchObject({ data: JSON.stringify(event) });
+    expect(JSON.parse(serializeEnvelope({ ...input, contentType: "application/octet-stream", data: JSON.stringify(event) }).toString("utf8"))).toMatchObject({ data_base64: data.toString("base64") });
+  });
+
+  it("writes a spliced envelope with the same attributes as the text one, an id of its own or the one given, whatever the attributes' characters", () => {
+    const event = { order: 7, text: "grüße" };
+    for (const names of [{ appId: "a", topic: "t", pubsubName: "p" }, { appId: "äpp \"q\"", topic: "t/ü", pubsubName: "p\n" }]) {
+      for (const extra of [{}, { traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", tracestate: "k=v", ttlMs: 5_000, deliverAt: Date.UTC(2030, 0, 1) }]) {
+        const input = { ...names, ...extra, contentType: "application/json", eventType: "com.example.ü" };
+        const spliced = JSON.parse(serializeEnvelope({ ...input, data: JSON.stringify(event) }).toString("utf8")) as Record<string, unknown>;
+        const text = JSON.parse(serializeEnvelope({ ...input, contentType: "text/plain; x=y", data: "plain" }).toString("utf8")) as Record<string, unknown>;
+        expect(Object.keys(spliced)).toEqual([...Object.keys(text).filter((k) => k !== "data"), "data"]);
+        expect({ ...spliced, id: undefined, time: undefined, expiration: undefined, datacontenttype: undefined, data: undefined }).toEqual({ ...text, id: undefined, time: undefined, expiration: undefined, datacontenttype: undefined, data: undefined });
+        expect(spliced["data"]).toEqual(event);
+        expect(spliced["id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+        expect(spliced["id"]).not.toBe(text["id"]);
+        expect(new Date(spliced["time"] as string).toISOString()).toBe(spliced["time"]);
+        const given = JSON.parse(serializeEnvelope({ ...input, id: "ïd \"1\"", data: Buffer.from(JSON.stringify(event)) }).toString("utf8")) as Record<string, unknown>;
+        expect(given["id"]).toBe('ïd "1"');
+        expect(given["data"]).toEqual(event);
+      }
+    }
+  });
+
+  it("writes daprd's spliced envelope with the attributes of its text one, in Go's order, an id of its own unless one is given", () => {
+    const event = { order: 7, text: "grüße" };
+    for (const extra of [{}, { id: "", subject: "s", traceparent: "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", tracestate: "k=v", ttlMs: 5_000, deliverAt: Date.UTC(2030, 0, 1) }, { id: "ïd \"1\"" }]) {
+      const input = { source: "äpp", topic: "t/ü", pubsubName: "p", contentType: "application/json", ...extra };
+      const spliced = JSON.parse(serializeDaprEnvelope({ ...input, data: JSON.stringify(event) }).toString("utf8")) as Record<string, unknown>;
+      const bytes = JSON.parse(serializeDaprEnvelope({ ...input, data: Buffer.from(JSON.stringify(event)) }).toString("utf8")) as Record<string, unknown>;
+      const text = JSON.parse(serializeDaprEnvelope({ ...input, contentType: "text/plain", data: "plain" }).toString("utf8")) as Record<string, unknown>;
+      expect(Object.keys(spliced)).toEqual(Object.keys(text));
+      expect(Object.keys(spliced)).toEqual([...Object.keys(spliced)].sort());
+      const attributes = (e: Record<string, unknown>): Record<string, unknown> => ({ ...e, id: undefined, time: undefined, expiration: undefined, datacontenttype: undefined, data: undefined });
+      expect(attributes(spliced)).toEqual(attributes(text));
+      expect(attributes(bytes)).toEqual(attributes(text));
+      expect(spliced["data"]).toEqual(event);
+      if ("id" in extra && extra.id) expect(spliced["id"]).toBe('ïd "1"');
+      else expect(spliced["id"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
+import { UUID_LENGTH, writeRandomUuid } from "../../util/uuid.js";
 import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson, RecentJsonString } from "../../util/json.js";
 
 /**
@@ -23,7 +24,8 @@ export interface DaprEnvelopeInput {
   topic: string;
   pubsubName: string;
   contentType: string;
-  data: Buffer;
+  /** The payload's bytes, or a bulk entry's event as the JSON text it was serialised to (see EnvelopeInput.data). */
+  data: Buffer | string;
   /** The W3C context written as both `traceid` and `traceparent`; `""` when there is none, as daprd. */
   traceparent?: string;
   tracestate?: string;
@@ -31,8 +33,6 @@ export interface DaprEnvelopeInput {
   ttlMs?: number;
   /** Epoch ms of a delayed delivery: the `deliverat` extension attribute. */
   deliverAt?: number;
-  /** `data` is JSON.stringify's output of a value this process parsed within the depth bound. */
-  serialisedJson?: boolean;
 }
 
 export class DaprEnvelopeError extends Error {
@@ -59,20 +59,21 @@ function isContentType(contentType: string, expected: string): boolean {
  */
 export function serializeDaprEnvelope(input: DaprEnvelopeInput): Buffer {
   const contentType = input.contentType || "text/plain";
-  const tail = daprAttributes(input, contentType);
+  const data = input.data;
   if (isContentType(contentType, "application/json")) {
-    if (input.serialisedJson) return joined('{"data":', input.data, tail);
+    if (typeof data === "string") return splicedDaprEnvelope(input, contentType, data);
     // JSON.parse's verdict without its object graph: only whether the body is JSON matters here.
-    const verdict = checkJsonText(input.data);
-    if (verdict === "invalid") return Buffer.from(`{"data":${JSON.stringify(input.data.toString("utf8"))}${tail}`);
+    const verdict = checkJsonText(data);
+    if (verdict === "invalid") return Buffer.from(`{"data":${JSON.stringify(data.toString("utf8"))}${daprAttributes(input, contentType)}`);
     if (verdict === "too-deep") throw new DaprEnvelopeError(`the body is ${new JsonDepthError(MAX_JSON_DEPTH).message}`);
-    if (!isUtf8(input.data)) return Buffer.from(`{"data":${input.data.toString("utf8")}${tail}`);
-    return joined('{"data":', input.data, tail);
+    if (!isUtf8(data)) return Buffer.from(`{"data":${data.toString("utf8")}${daprAttributes(input, contentType)}`);
+    return splicedDaprEnvelope(input, contentType, data);
   }
+  const tail = daprAttributes(input, contentType);
   if (isContentType(contentType, OCTET_STREAM) || isContentType(contentType, "application/cloudevents+protobuf")) {
-    return Buffer.from(`{"data_base64":"${input.data.toString("base64")}"${tail}`);
+    return Buffer.from(`{"data_base64":"${(typeof data === "string" ? Buffer.from(data) : data).toString("base64")}"${tail}`);
   }
-  return Buffer.from(`{"data":${JSON.stringify(input.data.toString("utf8"))}${tail}`);
+  return Buffer.from(`{"data":${JSON.stringify(typeof data === "string" ? data : data.toString("utf8"))}${tail}`);
 }
 
 /** The attributes quoted once for as long as they repeat (most publishes of a sidecar share them). */
@@ -80,25 +81,56 @@ const recent = { contentType: new RecentJsonString(), pubsubName: new RecentJson
 
 /** Everything after `data`, in Go's sorted key order, with the closing brace. */
 function daprAttributes(input: DaprEnvelopeInput, contentType: string): string {
-  const q = jsonString;
   const nowMs = Date.now();
+  return `${attributesBeforeId(input, contentType, nowMs)},"id":${jsonString(input.id || randomUUID())}${attributesAfterId(input, nowMs)}`;
+}
+
+/** The attributes sorted before `id`. */
+function attributesBeforeId(input: DaprEnvelopeInput, contentType: string, nowMs: number): string {
   let out = `,"datacontenttype":${recent.contentType.of(contentType)}`;
   if (input.deliverAt !== undefined) out += `,"deliverat":"${new Date(input.deliverAt).toISOString()}"`;
   if (input.ttlMs !== undefined) out += `,"expiration":"${rfc3339Seconds(nowMs + input.ttlMs)}"`;
-  out += `,"id":${q(input.id || randomUUID())},"pubsubname":${recent.pubsubName.of(input.pubsubName)},"source":${recent.source.of(input.source || DAPR_DEFAULT_SOURCE)},"specversion":"1.0"`;
+  return out;
+}
+
+/** The attributes sorted after `id`, with the closing brace. */
+function attributesAfterId(input: DaprEnvelopeInput, nowMs: number): string {
+  const q = jsonString;
+  let out = `,"pubsubname":${recent.pubsubName.of(input.pubsubName)},"source":${recent.source.of(input.source || DAPR_DEFAULT_SOURCE)},"specversion":"1.0"`;
   if (input.subject) out += `,"subject":${q(input.subject)}`;
   const trace = input.traceparent ? q(input.traceparent) : '""';
   out += `,"time":"${rfc3339Seconds(nowMs)}","topic":${recent.topic.of(input.topic)},"traceid":${trace},"traceparent":${trace},"tracestate":${input.tracestate ? q(input.tracestate) : '""'},"type":${recent.type.of(input.type || DAPR_EVENT_TYPE)}}`;
   return out;
 }
 
-function joined(prefix: string, data: Buffer, tail: string): Buffer {
-  const prefixBytes = Buffer.byteLength(prefix);
-  const tailBytes = Buffer.byteLength(tail);
-  const out = Buffer.allocUnsafe(prefixBytes + data.length + tailBytes);
-  out.write(prefix, 0, prefixBytes);
-  data.copy(out, prefixBytes);
-  out.write(tail, prefixBytes + data.length, tailBytes);
+const DATA_OPEN = '{"data":';
+const ID_OPEN = ',"id":';
+
+/**
+ * `{"data":`, the JSON data and the attributes written piece by piece into one buffer; an id chosen here
+ * (none given, or an empty one, as daprd) goes in as its characters, without a string (writeRandomUuid).
+ */
+function splicedDaprEnvelope(input: DaprEnvelopeInput, contentType: string, data: Buffer | string): Buffer {
+  const nowMs = Date.now();
+  const before = attributesBeforeId(input, contentType, nowMs);
+  const id = input.id ? jsonString(input.id) : undefined;
+  const after = attributesAfterId(input, nowMs);
+  const dataBytes = typeof data === "string" ? Buffer.byteLength(data) : data.length;
+  const beforeBytes = Buffer.byteLength(before);
+  const idBytes = id === undefined ? UUID_LENGTH + 2 : Buffer.byteLength(id);
+  const out = Buffer.allocUnsafe(DATA_OPEN.length + dataBytes + beforeBytes + ID_OPEN.length + idBytes + Buffer.byteLength(after));
+  let at = out.write(DATA_OPEN, 0, "latin1");
+  if (typeof data === "string") at += out.write(data, at);
+  else at += data.copy(out, at);
+  at += out.write(before, at);
+  at += out.write(ID_OPEN, at, "latin1");
+  if (id === undefined) {
+    out[at] = 0x22; // '"'
+    writeRandomUuid(out, at + 1);
+    out[at + UUID_LENGTH + 1] = 0x22;
+    at += UUID_LENGTH + 2;
+  } else at += out.write(id, at);
+  out.write(after, at);
   return out;
 }
 

@@ -1,7 +1,8 @@
 import type { WireDialect } from "../../apis/dialect.js";
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
-import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson, RecentJsonString } from "../../util/json.js";
+import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
+import { UUID_LENGTH, writeRandomUuid } from "../../util/uuid.js";
 
 /** ARCHITECTURE.md "Identity": the `type` the envelope sets. */
 export const EVENT_TYPE = "com.runtime.event.sent";
@@ -25,7 +26,12 @@ export interface EnvelopeInput {
   appId: string;
   pubsubName: string;
   topic: string;
-  data: Buffer;
+  /**
+   * The payload's bytes, or JSON.stringify's output of a value this process parsed within the depth bound (a
+   * bulk entry's event, kept as the text it was serialised to): valid, well-formed and bounded already, so a JSON
+   * content type splices it unchecked; any other type takes it as its UTF-8 bytes.
+   */
+  data: Buffer | string;
   contentType?: string;
   traceparent?: string;
   tracestate?: string;
@@ -37,11 +43,6 @@ export interface EnvelopeInput {
   deliverAt?: number;
   /** The CloudEvent `type` (EVENT_TYPES by the component's dialect); default the spec's. */
   eventType?: string;
-  /**
-   * `data` is JSON.stringify's output of a value this process parsed within the depth bound (a bulk
-   * entry's event): valid, UTF-8 and bounded already, so a JSON content type splices it unchecked.
-   */
-  serialisedJson?: boolean;
 }
 
 export class EnvelopeError extends Error {
@@ -82,50 +83,130 @@ function isTextMediaType(type: string): boolean {
 export function serializeEnvelope(input: EnvelopeInput): Buffer {
   const contentType = input.contentType || DEFAULT_CONTENT_TYPE;
   const type = mediaType(contentType);
-  const head = envelopeHead(input, contentType);
+  const data = input.data;
   if (isJsonMediaType(type)) {
     // A bulk body of 100 entries re-checked each event: a decode, a parse and a scan per entry for nothing.
-    if (input.serialisedJson) return spliced(`${head},"data":`, input.data);
+    if (typeof data === "string") return splicedEnvelope(input, contentType, data);
     // JSON.parse's verdict without its object graph, in one byte scan that also bounds the depth.
-    const verdict = checkJsonText(input.data);
+    const verdict = checkJsonText(data);
     // Text that is not JSON (an empty or blank body among it) is carried as a string, trimmed.
-    if (verdict === "invalid") return Buffer.from(`${head},"data":${JSON.stringify(input.data.toString("utf8").trim())}}`);
+    if (verdict === "invalid") return Buffer.from(`${envelopeHead(input, contentType)},"data":${JSON.stringify(data.toString("utf8").trim())}}`);
     if (verdict === "too-deep") throw new EnvelopeError(`the body is ${new JsonDepthError(MAX_JSON_DEPTH).message}`);
     // The publisher's own bytes, unless they are not UTF-8 (then the decoded text, as JSON requires).
-    if (!isUtf8(input.data)) return Buffer.from(`${head},"data":${input.data.toString("utf8")}}`);
-    return spliced(`${head},"data":`, input.data);
+    if (!isUtf8(data)) return Buffer.from(`${envelopeHead(input, contentType)},"data":${data.toString("utf8")}}`);
+    return splicedEnvelope(input, contentType, data);
   }
-  if (isTextMediaType(type)) return Buffer.from(`${head},"data":${JSON.stringify(input.data.toString("utf8"))}}`);
-  return Buffer.from(`${head},"data_base64":"${input.data.toString("base64")}"}`);
+  const head = envelopeHead(input, contentType);
+  if (isTextMediaType(type)) return Buffer.from(`${head},"data":${JSON.stringify(typeof data === "string" ? data : data.toString("utf8"))}}`);
+  return Buffer.from(`${head},"data_base64":"${(typeof data === "string" ? Buffer.from(data) : data).toString("base64")}"}`);
 }
 
-/** `prefix`, then `data`, then the closing brace, written into one buffer (the envelope is built once per publish). */
-function spliced(prefix: string, data: Buffer): Buffer {
-  const prefixBytes = Buffer.byteLength(prefix);
-  const out = Buffer.allocUnsafe(prefixBytes + data.length + 1);
-  out.write(prefix, 0, prefixBytes);
-  data.copy(out, prefixBytes);
-  out[out.length - 1] = 0x7d; // "}"
-  return out;
+/** Text with its UTF-8 length, measured once. */
+interface MeasuredText {
+  text: string;
+  bytes: number;
 }
 
-/** The attributes quoted once for as long as they repeat (most publishes of a sidecar share them). */
-const recent = { appId: new RecentJsonString(), eventType: new RecentJsonString(), contentType: new RecentJsonString(), topic: new RecentJsonString(), pubsubName: new RecentJsonString() };
+function measured(text: string): MeasuredText {
+  return { text, bytes: Buffer.byteLength(text) };
+}
+
+/**
+ * The attributes that repeat from one publish to the next (most publishes of a sidecar share them all), quoted
+ * and joined once for as long as they do: those between the id and the time, and those after the time.
+ */
+class RecentAttributes {
+  private source = "";
+  private eventType = "";
+  private contentType = "";
+  private topic = "";
+  private pubsubName = "";
+  private beforeTime: MeasuredText | undefined;
+  private afterTime: MeasuredText | undefined;
+
+  /** `,"source":…,"type":…,"specversion":"1.0","datacontenttype":…,"time":"` */
+  before(source: string, eventType: string, contentType: string): MeasuredText {
+    if (this.beforeTime === undefined || source !== this.source || eventType !== this.eventType || contentType !== this.contentType) {
+      this.source = source;
+      this.eventType = eventType;
+      this.contentType = contentType;
+      this.beforeTime = measured(`,"source":${jsonString(source)},"type":${jsonString(eventType)},"specversion":"1.0","datacontenttype":${jsonString(contentType)},"time":"`);
+    }
+    return this.beforeTime;
+  }
+
+  /** `","topic":…,"pubsubname":…` */
+  after(topic: string, pubsubName: string): MeasuredText {
+    if (this.afterTime === undefined || topic !== this.topic || pubsubName !== this.pubsubName) {
+      this.topic = topic;
+      this.pubsubName = pubsubName;
+      this.afterTime = measured(`","topic":${jsonString(topic)},"pubsubname":${jsonString(pubsubName)}`);
+    }
+    return this.afterTime;
+  }
+}
+
+const recent = new RecentAttributes();
 
 /** The attributes as the start of a JSON object, without its closing brace. */
 function envelopeHead(input: EnvelopeInput, contentType: string): string {
-  const q = jsonString;
   const nowMs = Date.now();
-  let head = `{"id":${input.id === undefined ? `"${randomUUID()}"` : q(input.id)},"source":${recent.appId.of(input.appId)},"type":${recent.eventType.of(input.eventType ?? EVENT_TYPE)},"specversion":"1.0","datacontenttype":${recent.contentType.of(contentType)},"time":"${isoTime(nowMs)}","topic":${recent.topic.of(input.topic)},"pubsubname":${recent.pubsubName.of(input.pubsubName)}`;
-  if (input.traceparent) {
-    const trace = q(input.traceparent);
-    head += `,"traceparent":${trace},"traceid":${trace}`;
-  }
-  if (input.tracestate) head += `,"tracestate":${q(input.tracestate)}`;
-  if (input.ttlMs !== undefined) head += `,"expiration":"${new Date(nowMs + input.ttlMs).toISOString()}"`;
-  if (input.deliverAt !== undefined) head += `,"deliverat":"${new Date(input.deliverAt).toISOString()}"`;
-  return head;
+  const before = recent.before(input.appId, input.eventType ?? EVENT_TYPE, contentType);
+  const after = recent.after(input.topic, input.pubsubName);
+  return `{"id":${input.id === undefined ? `"${randomUUID()}"` : jsonString(input.id)}${before.text}${isoTime(nowMs)}${after.text}${optionalAttributes(input, nowMs)}`;
 }
+
+/** The attributes only some publishes carry (trace context, expiry, delivery time), in the envelope's order. */
+function optionalAttributes(input: EnvelopeInput, nowMs: number): string {
+  let out = "";
+  if (input.traceparent) {
+    const trace = jsonString(input.traceparent);
+    out += `,"traceparent":${trace},"traceid":${trace}`;
+  }
+  if (input.tracestate) out += `,"tracestate":${jsonString(input.tracestate)}`;
+  if (input.ttlMs !== undefined) out += `,"expiration":"${new Date(nowMs + input.ttlMs).toISOString()}"`;
+  if (input.deliverAt !== undefined) out += `,"deliverat":"${new Date(input.deliverAt).toISOString()}"`;
+  return out;
+}
+
+const ID_OPEN = '{"id":';
+const DATA_OPEN = ',"data":';
+
+/**
+ * envelopeHead, `"data":` and the JSON data, closed, written piece by piece into one buffer: no string of the
+ * head, and an id chosen here written as its characters straight into the bytes (writeRandomUuid).
+ */
+function splicedEnvelope(input: EnvelopeInput, contentType: string, data: Buffer | string): Buffer {
+  const nowMs = Date.now();
+  const before = recent.before(input.appId, input.eventType ?? EVENT_TYPE, contentType);
+  const after = recent.after(input.topic, input.pubsubName);
+  const time = isoTime(nowMs);
+  const optional = optionalAttributes(input, nowMs);
+  const id = input.id === undefined ? undefined : jsonString(input.id);
+  const idBytes = id === undefined ? UUID_LENGTH + 2 : Buffer.byteLength(id);
+  const optionalBytes = optional === "" ? 0 : Buffer.byteLength(optional);
+  const dataBytes = typeof data === "string" ? Buffer.byteLength(data) : data.length;
+  const out = Buffer.allocUnsafe(ID_OPEN.length + idBytes + before.bytes + time.length + after.bytes + optionalBytes + DATA_OPEN.length + dataBytes + 1);
+  let at = out.write(ID_OPEN, 0, "latin1");
+  if (id === undefined) {
+    out[at] = QUOTE;
+    writeRandomUuid(out, at + 1);
+    out[at + UUID_LENGTH + 1] = QUOTE;
+    at += UUID_LENGTH + 2;
+  } else at += out.write(id, at);
+  at += out.write(before.text, at);
+  at += out.write(time, at, "latin1");
+  at += out.write(after.text, at);
+  if (optionalBytes > 0) at += out.write(optional, at);
+  at += out.write(DATA_OPEN, at, "latin1");
+  if (typeof data === "string") at += out.write(data, at);
+  else at += data.copy(out, at);
+  out[at] = CLOSE_BRACE;
+  return out;
+}
+
+const QUOTE = 0x22;
+const CLOSE_BRACE = 0x7d;
 
 let cachedSecond = Number.NaN; // matches no second, not even the one before the epoch
 let cachedSecondIso = "";

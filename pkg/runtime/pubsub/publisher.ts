@@ -36,8 +36,6 @@ export interface PublishInput {
   tracestate?: string;
   /** The CloudEvent id (set by tracing, which names it on the span that carries the publish). */
   id?: string;
-  /** The body is JSON.stringify's output of a value parsed within the depth bound (see EnvelopeInput.serialisedJson). */
-  serialisedJson?: boolean;
 }
 
 /** The trace context one bulk entry's CloudEvent carries, and its id when a span names it. */
@@ -49,10 +47,11 @@ interface EntryTrace {
 
 export interface BulkInputEntry {
   entryId: string;
-  /** The entry's event already as bytes (a string's UTF-8, or a JSON value serialised). */
-  data: Buffer;
-  /** `data` is JSON.stringify's output of the parsed event: the envelope need not check it again. */
-  serialisedJson?: boolean;
+  /**
+   * The entry's event as bytes (a string's UTF-8, base64 decoded), or, for a JSON value the API parsed, the text
+   * JSON.stringify gave: the envelope splices that text unchecked, and it becomes bytes only inside the envelope.
+   */
+  data: Buffer | string;
   contentType: string;
   metadata: Record<string, string>;
 }
@@ -175,7 +174,7 @@ export class PubSubPublisher {
         // (a fresh uuid); the spec writer keeps it, and an empty id is no id.
         const id = adopted || overrides ? input.id : dialect === "dapr" ? input.id || randomUUID() : (input.id ?? randomUUID());
         if (!adopted && !overrides) eventId = id === "" ? undefined : id;
-        const wrapped = dialect === "dapr" ? this.daprEnvelope(input, id, contentType, ttlMs, delivery?.at, adopted, overrides) : this.envelope(input, id, contentType, ttlMs, eventType, delivery?.at, adopted);
+        const wrapped = dialect === "dapr" ? this.daprEnvelope(input.pubsubName, input.topic, input.body, input, id, contentType, ttlMs, delivery?.at, adopted, overrides) : this.envelope(input.pubsubName, input.topic, input.body, input, id, contentType, ttlMs, eventType, delivery?.at, adopted);
         data = wrapped instanceof Promise ? await wrapped : wrapped;
       }
       const started = process.hrtime.bigint();
@@ -239,40 +238,53 @@ export class PubSubPublisher {
     const { pubsub, eventType, dialect } = target;
     const maxBytes = maxBulkBytesOf(metadata);
     const now = Date.now();
-    requestDelayOf(target, pubsubName, publishOptionsOf(metadata, now).delivery, now);
+    const requestOptions = publishOptionsOf(metadata, now);
+    const requestDeliverAt = requestDelayOf(target, pubsubName, requestOptions.delivery, now);
     const failedEntries: BulkPublishResult["failedEntries"] = [];
-    // An entry whose own metadata cannot be read fails alone; the request's was read above (400 for all).
-    const readable = entries.flatMap((entry) => {
-      try {
-        const entryMetadata = entryMetadataOver(metadata, entry.metadata);
-        const options = readPublishOptions(entryMetadata, now);
-        return [{ entry, entryMetadata, options, deliverAt: delayOf(target, pubsubName, options.delivery, now) }];
-      } catch (error) {
-        if (!(error instanceof RequestMetadataError)) throw error;
-        failedEntries.push({ entryId: entry.entryId, error: error.message });
-        return [];
-      }
-    });
     // Synchronous per entry unless its envelope needs the CloudEvent validator (a cloudevents+json entry).
-    const prepared: BulkPublishEntry[] = await Promise.all(readable.map(({ entry, entryMetadata, options, deliverAt }): BulkPublishEntry | Promise<BulkPublishEntry> => {
+    const prepared: Array<BulkPublishEntry | Promise<BulkPublishEntry>> = [];
+    let pending = false;
+    for (const entry of entries) {
+      const { entryId, contentType } = entry;
+      let options = requestOptions;
+      let deliverAt = requestDeliverAt;
+      // An entry with metadata of its own reads it over the request's; one without publishes under the request's,
+      // read once above. An entry whose own metadata cannot be read fails alone (the request's was: 400 for all).
+      if (hasEntries(entry.metadata)) {
+        try {
+          options = readPublishOptions(entryMetadataOver(metadata, entry.metadata), now);
+          deliverAt = delayOf(target, pubsubName, options.delivery, now);
+        } catch (error) {
+          if (!(error instanceof RequestMetadataError)) throw error;
+          failedEntries.push({ entryId, error: error.message });
+          continue;
+        }
+      }
       const { rawPayload, ttlMs, delivery } = options;
-      if (rawPayload) return { entryId: entry.entryId, data: entry.data, contentType: entry.contentType, ttlMs, deliverAt, metadata: entry.metadata };
-      const entryInput = { pubsubName, topic, body: entry.data, metadata: entryMetadata, ...traceOf(entry.entryId), serialisedJson: entry.serialisedJson };
-      const adopted = mediaType(entry.contentType) === CLOUDEVENTS_JSON;
+      if (rawPayload) {
+        prepared.push({ entryId, data: typeof entry.data === "string" ? Buffer.from(entry.data) : entry.data, contentType, ttlMs, deliverAt, metadata: entry.metadata });
+        continue;
+      }
+      const trace = traceOf(entryId);
+      const adopted = mediaType(contentType) === CLOUDEVENTS_JSON;
       // daprd reads an entry's `cloudevent.*` overrides from the entry's own metadata.
-      const wrapped = dialect === "dapr" ? this.daprEnvelope(entryInput, entryInput.id, entry.contentType, ttlMs, delivery?.at, adopted, adopted ? undefined : cloudEventOverrides(entry.metadata)) : this.envelope(entryInput, entryInput.id, entry.contentType, ttlMs, eventType, delivery?.at, adopted);
-      const prepare = (data: Buffer): BulkPublishEntry => ({ entryId: entry.entryId, data, contentType: CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: entry.metadata });
-      if (!(wrapped instanceof Promise)) return prepare(wrapped);
-      const pending = wrapped.then(prepare);
-      // Should a later entry throw out of this map before Promise.all holds this promise, its rejection
+      const wrapped = dialect === "dapr" ? this.daprEnvelope(pubsubName, topic, entry.data, trace, trace.id, contentType, ttlMs, delivery?.at, adopted, adopted ? undefined : cloudEventOverrides(entry.metadata)) : this.envelope(pubsubName, topic, entry.data, trace, trace.id, contentType, ttlMs, eventType, delivery?.at, adopted);
+      if (!(wrapped instanceof Promise)) {
+        prepared.push({ entryId, data: wrapped, contentType: CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: entry.metadata });
+        continue;
+      }
+      const later = wrapped.then((data): BulkPublishEntry => ({ entryId, data, contentType: CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: entry.metadata }));
+      // Should a later entry throw out of this loop before Promise.all holds this promise, its rejection
       // must not go unhandled (an unhandled rejection ends the process).
-      pending.catch(() => undefined);
-      return pending;
-    }));
+      later.catch(() => undefined);
+      prepared.push(later);
+      pending = true;
+    }
+    const ready = pending ? await Promise.all(prepared) : (prepared as BulkPublishEntry[]);
     const started = process.hrtime.bigint();
     const policy = this.policy(pubsubName);
     await Promise.all(
-      chunks(prepared, maxBytes).map(async (chunk) => {
+      chunks(ready, maxBytes).map(async (chunk) => {
         try {
           // A batch the broker refused as a whole is retried as a whole; entries it failed one by one are reported.
           const result = await policy.execute(() => (isBulkPublisher(pubsub) ? pubsub.bulkPublish({ topic, entries: chunk, metadata }) : publishEach(pubsub, topic, chunk)));
@@ -282,8 +294,8 @@ export class PubSubPublisher {
         }
       }),
     );
-    const failed = new Set(failedEntries.map((f) => f.entryId));
-    for (const entry of prepared) this.deps.metrics.egress(pubsubName, topic, !failed.has(entry.entryId), started);
+    const failed = failedEntries.length === 0 ? undefined : new Set(failedEntries.map((f) => f.entryId));
+    for (const entry of ready) this.deps.metrics.egress(pubsubName, topic, failed === undefined || !failed.has(entry.entryId), started);
     return { failedEntries };
   }
 
@@ -291,8 +303,8 @@ export class PubSubPublisher {
    * daprd's envelope for a `dapr.io` pub/sub (envelope-dapr.ts): `cloudevent.*` metadata overrides the
    * id, source, type, subject and trace attributes; a cloudevents+json body keeps its own.
    */
-  private daprEnvelope(input: PublishInput, id: string | undefined, contentType: string, ttlMs: number | undefined, deliverAt: number | undefined, adopted: boolean, overrides: CloudEventOverrides | undefined): Buffer {
-    const base = { id, source: this.deps.appId, topic: input.topic, pubsubName: input.pubsubName, contentType, data: input.body, traceparent: input.traceparent, tracestate: input.tracestate, ttlMs, deliverAt, serialisedJson: input.serialisedJson };
+  private daprEnvelope(pubsubName: string, topic: string, body: Buffer | string, trace: EntryTrace, id: string | undefined, contentType: string, ttlMs: number | undefined, deliverAt: number | undefined, adopted: boolean, overrides: CloudEventOverrides | undefined): Buffer {
+    const base = { id, source: this.deps.appId, topic, pubsubName, contentType, data: body, traceparent: trace.traceparent, tracestate: trace.tracestate, ttlMs, deliverAt };
     try {
       if (adopted) return sortedJson(adoptDaprCloudEvent(base));
       if (!overrides) return serializeDaprEnvelope(base);
@@ -314,8 +326,8 @@ export class PubSubPublisher {
   }
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
-  private envelope(input: PublishInput, id: string | undefined, contentType: string, ttlMs: number | undefined, eventType: string, deliverAt: number | undefined, adopted: boolean): Buffer | Promise<Buffer> {
-    const envelopeInput = { appId: this.deps.appId, pubsubName: input.pubsubName, topic: input.topic, data: input.body, contentType, traceparent: input.traceparent, tracestate: input.tracestate, id, ttlMs, deliverAt, eventType, serialisedJson: input.serialisedJson };
+  private envelope(pubsubName: string, topic: string, body: Buffer | string, trace: EntryTrace, id: string | undefined, contentType: string, ttlMs: number | undefined, eventType: string, deliverAt: number | undefined, adopted: boolean): Buffer | Promise<Buffer> {
+    const envelopeInput = { appId: this.deps.appId, pubsubName, topic, data: body, contentType, traceparent: trace.traceparent, tracestate: trace.tracestate, id, ttlMs, deliverAt, eventType };
     try {
       if (!adopted) return serializeEnvelope(envelopeInput);
     } catch (error) {
@@ -327,9 +339,15 @@ export class PubSubPublisher {
   }
 }
 
+/** Whether a metadata map holds any key of its own (most bulk entries carry none). */
+function hasEntries(metadata: Readonly<Record<string, string>>): boolean {
+  for (const key in metadata) if (Object.hasOwn(metadata, key)) return true;
+  return false;
+}
+
 /** The input with the trace context and the id its envelope carries, as one object of a fixed shape (no spread per publish). */
 function stamped(input: PublishInput, id: string | undefined, traceparent: string | undefined, tracestate: string | undefined): PublishInput {
-  return { pubsubName: input.pubsubName, topic: input.topic, body: input.body, contentType: input.contentType, metadata: input.metadata, traceparent, tracestate, id, serialisedJson: input.serialisedJson };
+  return { pubsubName: input.pubsubName, topic: input.topic, body: input.body, contentType: input.contentType, metadata: input.metadata, traceparent, tracestate, id };
 }
 
 function asPublishError(error: unknown): unknown {
@@ -384,6 +402,7 @@ function asMetadataError(error: unknown): unknown {
 
 /** Consecutive chunks of at most `maxBytes` of data each; an entry larger than that goes alone. */
 function chunks(entries: BulkPublishEntry[], maxBytes: number): BulkPublishEntry[][] {
+  if (maxBytes === Number.POSITIVE_INFINITY) return [entries];
   const out: BulkPublishEntry[][] = [];
   let current: BulkPublishEntry[] = [];
   let size = 0;

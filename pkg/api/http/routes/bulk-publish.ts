@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
 import { isJsonType, mediaType } from "../../../runtime/pubsub/envelope.js";
-import { checkEntryIds, type BulkInputEntry } from "../../universal/index.js";
+import { checkEntryIds, NO_METADATA, type BulkInputEntry } from "../../universal/index.js";
 import type { DaprPubSubErrors } from "../../universal/dapr-errors.js";
 import { bodyOf } from "../endpoint.js";
 import type { ApiError } from "../errors.js";
@@ -18,8 +18,6 @@ export type BulkBodyDialect = { kind: "spec"; bad: (problem: string) => ApiError
 /** Go's base64.StdEncoding: padded, no whitespace. */
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-const BULK_ENTRY_FIELDS = ["entryId", "event", "contentType", "metadata"] as const;
-
 const MISMATCH = "error: mismatch between contentType and event";
 
 export function parseBulkBody(req: Request, dialect: BulkBodyDialect): BulkInputEntry[] {
@@ -32,22 +30,27 @@ export function parseBulkBody(req: Request, dialect: BulkBodyDialect): BulkInput
     throw unmarshal(error instanceof JsonDepthError ? `the body is ${error.message}` : `the body is not valid JSON: ${(error as Error).message}`);
   }
   if (!Array.isArray(body)) throw unmarshal("the body must be a JSON array of entries");
-  const entries = body.map((item: unknown, index): BulkInputEntry => {
+  const entries: BulkInputEntry[] = [];
+  for (let index = 0; index < body.length; index++) {
+    const item: unknown = body[index];
     if (typeof item !== "object" || item === null || Array.isArray(item)) throw unmarshal(`entry #${index} is not an object`);
     // Dapr decodes these names in any letter case; its JS SDK sends `entryID`.
-    const [entryId, event, contentType, metadata] = BULK_ENTRY_FIELDS.map((name) => fieldIgnoringCase(item as Record<string, unknown>, name));
-    const entryMetadata = metadataOf(entryId, metadata, unmarshal);
-    if (dialect.kind === "dapr") return daprEntry(entryId, event, contentType, entryMetadata, dialect);
-    return specEntry(entryId, event, contentType, entryMetadata, index, dialect.bad);
-  });
+    const fields = item as Record<string, unknown>;
+    const entryId = fieldIgnoringCase(fields, "entryId");
+    const event = fieldIgnoringCase(fields, "event");
+    const contentType = fieldIgnoringCase(fields, "contentType");
+    const entryMetadata = metadataOf(entryId, fieldIgnoringCase(fields, "metadata"), unmarshal);
+    entries.push(dialect.kind === "dapr" ? daprEntry(entryId, event, contentType, entryMetadata, dialect) : specEntry(entryId, event, contentType, entryMetadata, index, dialect.bad));
+  }
   checkEntryIds(entries, dialect.kind === "spec" ? dialect.bad : () => dialect.errors.marshalEvents(dialect.topic, "entryId is duplicated or not present for entry"));
   return entries;
 }
 
+/** An entry's metadata as strings; an entry without any shares the one empty map (components copy what they keep). */
 function metadataOf(entryId: unknown, metadata: unknown, bad: (problem: string) => ApiError): Record<string, string> {
-  const out: Record<string, string> = Object.create(null) as Record<string, string>;
-  if (metadata === undefined || metadata === null) return out;
+  if (metadata === undefined || metadata === null) return NO_METADATA;
   if (typeof metadata !== "object" || Array.isArray(metadata)) throw bad(`entry ${JSON.stringify(entryId)}: metadata must be an object of strings`);
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [k, v] of Object.entries(metadata as Record<string, unknown>)) out[k] = String(v);
   return out;
 }
@@ -57,16 +60,16 @@ function specEntry(entryId: unknown, event: unknown, contentType: unknown, metad
   if (typeof entryId !== "string" || entryId === "") throw bad(`entry #${index}: entryId is required`);
   if (event === undefined || event === null) throw bad(`entry ${JSON.stringify(entryId)}: event is required`);
   if (typeof contentType !== "string" || contentType === "") throw bad(`entry ${JSON.stringify(entryId)}: contentType is required`);
-  const serialisedJson = isJsonType(contentType);
-  let data: Buffer;
-  if (serialisedJson) data = Buffer.from(JSON.stringify(event));
+  // A JSON value stays the text JSON.stringify gives until the envelope writes it into its own bytes.
+  let data: Buffer | string;
+  if (isJsonType(contentType)) data = JSON.stringify(event);
   else if (typeof event === "string" && mediaType(contentType) === "application/octet-stream") {
     // daprd's ConvertEventToBytes (spec silent): binary data travels base64-encoded in the JSON body.
     if (!BASE64.test(event) || event.length % 4 !== 0) throw bad(`entry ${JSON.stringify(entryId)}: unable to decode base64 application/octet-stream data`);
     data = Buffer.from(event, "base64");
   } else if (typeof event === "string") data = Buffer.from(event);
   else throw bad(`entry ${JSON.stringify(entryId)}: event must be a string for content type ${contentType}`);
-  return { entryId, data, contentType, metadata, serialisedJson };
+  return { entryId, data, contentType, metadata };
 }
 
 /**
@@ -80,8 +83,7 @@ function daprEntry(entryId: unknown, event: unknown, contentType: unknown, metad
   const type = typeof contentType === "string" ? contentType : "";
   if (typeof contentType !== "string" && contentType !== undefined && contentType !== null) throw dialect.errors.unmarshalEvents(dialect.topic, "contentType must be a string");
   const media = type.includes(";") ? type.slice(0, type.indexOf(";")).toLowerCase() : type.toLowerCase();
-  let data: Buffer;
-  let serialisedJson = false;
+  let data: Buffer | string;
   if (media === "application/octet-stream") {
     if (typeof event !== "string") throw mismatch();
     if (!BASE64.test(event) || event.length % 4 !== 0) throw mismatch("error: unable to decode base64 application/octect-stream data: illegal base64 data");
@@ -90,10 +92,9 @@ function daprEntry(entryId: unknown, event: unknown, contentType: unknown, metad
     if (typeof event !== "string") throw mismatch();
     data = Buffer.from(event);
   } else if (media === "application/json" || media === "application/cloudevents+json") {
-    data = Buffer.from(JSON.stringify(event ?? null));
-    serialisedJson = true;
+    data = JSON.stringify(event ?? null);
   } else throw mismatch();
-  return { entryId: typeof entryId === "string" ? entryId : "", data, contentType: type, metadata, serialisedJson };
+  return { entryId: typeof entryId === "string" ? entryId : "", data, contentType: type, metadata };
 }
 
 /**

@@ -1,0 +1,33 @@
+import { describe, expect, it } from "@jest/globals";
+import { randomUUID } from "node:crypto";
+import { UUID_LENGTH, writeRandomUuid } from "../../pkg/util/uuid.js";
+
+/** A version 4 UUID of RFC 9562 as crypto.randomUUID writes it: lower-case hex, version nibble 4, variant 10xx. */
+const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe("writeRandomUuid", () => {
+  it("writes version 4 UUIDs in crypto.randomUUID's form, each different, across refills of its random pool", () => {
+    expect(randomUUID()).toMatch(V4);
+    const seen = new Set<string>();
+    const out = Buffer.alloc(UUID_LENGTH + 4, 0x2a);
+    for (let i = 0; i < 1000; i++) {
+      writeRandomUuid(out, 2);
+      // Only its 36 bytes are written.
+      expect(out.subarray(0, 2).toString("latin1") + out.subarray(UUID_LENGTH + 2).toString("latin1")).toBe("****");
+      const text = out.toString("latin1", 2, UUID_LENGTH + 2);
+      expect(text).toMatch(V4);
+      seen.add(text);
+    }
+    expect(seen.size).toBe(1000);
+  });
+
+  it("draws every hex digit in the random positions", () => {
+    const out = Buffer.alloc(UUID_LENGTH);
+    const digits = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      writeRandomUuid(out, 0);
+      for (const c of out.toString("latin1", 0, 8)) digits.add(c);
+    }
+    expect([...digits].sort().join("")).toBe("0123456789abcdef");
+  });
+});
