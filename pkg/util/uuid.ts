@@ -30,3 +30,14 @@ export function writeRandomUuid(out: Buffer, offset: number): void {
     out[at++] = HEX_DIGITS[byte & 0x0f]!;
   }
 }
+
+/** The bytes of a random UUID as a JSON string: its 36 characters in quotes. */
+export const QUOTED_UUID_LENGTH = UUID_LENGTH + 2;
+
+/** A random UUID as a JSON string (writeRandomUuid between quotes) into `out` at `offset`; returns the offset after it. */
+export function writeQuotedRandomUuid(out: Buffer, offset: number): number {
+  out[offset] = 0x22; // '"'
+  writeRandomUuid(out, offset + 1);
+  out[offset + UUID_LENGTH + 1] = 0x22;
+  return offset + QUOTED_UUID_LENGTH;
+}

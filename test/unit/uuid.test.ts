@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { randomUUID } from "node:crypto";
-import { UUID_LENGTH, writeRandomUuid } from "../../pkg/util/uuid.js";
+import { QUOTED_UUID_LENGTH, UUID_LENGTH, writeQuotedRandomUuid, writeRandomUuid } from "../../pkg/util/uuid.js";
 
 /** A version 4 UUID of RFC 9562 as crypto.randomUUID writes it: lower-case hex, version nibble 4, variant 10xx. */
 const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -29,5 +29,13 @@ describe("writeRandomUuid", () => {
       for (const c of out.toString("latin1", 0, 8)) digits.add(c);
     }
     expect([...digits].sort().join("")).toBe("0123456789abcdef");
+  });
+
+  it("writes one as a JSON string and returns the offset after it", () => {
+    const out = Buffer.alloc(QUOTED_UUID_LENGTH + 2, 0x2a);
+    expect(writeQuotedRandomUuid(out, 1)).toBe(QUOTED_UUID_LENGTH + 1);
+    expect(out[0]).toBe(0x2a);
+    expect(out[QUOTED_UUID_LENGTH + 1]).toBe(0x2a);
+    expect(JSON.parse(out.toString("latin1", 1, QUOTED_UUID_LENGTH + 1))).toMatch(V4);
   });
 });

@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
-import { UUID_LENGTH, writeRandomUuid } from "../../util/uuid.js";
+import { QUOTED_UUID_LENGTH, writeQuotedRandomUuid } from "../../util/uuid.js";
 import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson, RecentJsonString } from "../../util/json.js";
 
 /**
@@ -108,7 +108,7 @@ const ID_OPEN = ',"id":';
 
 /**
  * `{"data":`, the JSON data and the attributes written piece by piece into one buffer; an id chosen here
- * (none given, or an empty one, as daprd) goes in as its characters, without a string (writeRandomUuid).
+ * (none given, or an empty one, as daprd) goes in as its characters, without a string (writeQuotedRandomUuid).
  */
 function splicedDaprEnvelope(input: DaprEnvelopeInput, contentType: string, data: Buffer | string): Buffer {
   const nowMs = Date.now();
@@ -117,19 +117,15 @@ function splicedDaprEnvelope(input: DaprEnvelopeInput, contentType: string, data
   const after = attributesAfterId(input, nowMs);
   const dataBytes = typeof data === "string" ? Buffer.byteLength(data) : data.length;
   const beforeBytes = Buffer.byteLength(before);
-  const idBytes = id === undefined ? UUID_LENGTH + 2 : Buffer.byteLength(id);
+  const idBytes = id === undefined ? QUOTED_UUID_LENGTH : Buffer.byteLength(id);
   const out = Buffer.allocUnsafe(DATA_OPEN.length + dataBytes + beforeBytes + ID_OPEN.length + idBytes + Buffer.byteLength(after));
   let at = out.write(DATA_OPEN, 0, "latin1");
   if (typeof data === "string") at += out.write(data, at);
   else at += data.copy(out, at);
   at += out.write(before, at);
   at += out.write(ID_OPEN, at, "latin1");
-  if (id === undefined) {
-    out[at] = 0x22; // '"'
-    writeRandomUuid(out, at + 1);
-    out[at + UUID_LENGTH + 1] = 0x22;
-    at += UUID_LENGTH + 2;
-  } else at += out.write(id, at);
+  if (id === undefined) at = writeQuotedRandomUuid(out, at);
+  else at += out.write(id, at);
   out.write(after, at);
   return out;
 }

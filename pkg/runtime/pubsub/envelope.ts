@@ -2,7 +2,7 @@ import type { WireDialect } from "../../apis/dialect.js";
 import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
 import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson } from "../../util/json.js";
-import { UUID_LENGTH, writeRandomUuid } from "../../util/uuid.js";
+import { QUOTED_UUID_LENGTH, writeQuotedRandomUuid } from "../../util/uuid.js";
 
 /** ARCHITECTURE.md "Identity": the `type` the envelope sets. */
 export const EVENT_TYPE = "com.runtime.event.sent";
@@ -174,7 +174,7 @@ const DATA_OPEN = ',"data":';
 
 /**
  * envelopeHead, `"data":` and the JSON data, closed, written piece by piece into one buffer: no string of the
- * head, and an id chosen here written as its characters straight into the bytes (writeRandomUuid).
+ * head, and an id chosen here written as its characters straight into the bytes (writeQuotedRandomUuid).
  */
 function splicedEnvelope(input: EnvelopeInput, contentType: string, data: Buffer | string): Buffer {
   const nowMs = Date.now();
@@ -183,17 +183,13 @@ function splicedEnvelope(input: EnvelopeInput, contentType: string, data: Buffer
   const time = isoTime(nowMs);
   const optional = optionalAttributes(input, nowMs);
   const id = input.id === undefined ? undefined : jsonString(input.id);
-  const idBytes = id === undefined ? UUID_LENGTH + 2 : Buffer.byteLength(id);
+  const idBytes = id === undefined ? QUOTED_UUID_LENGTH : Buffer.byteLength(id);
   const optionalBytes = optional === "" ? 0 : Buffer.byteLength(optional);
   const dataBytes = typeof data === "string" ? Buffer.byteLength(data) : data.length;
   const out = Buffer.allocUnsafe(ID_OPEN.length + idBytes + before.bytes + time.length + after.bytes + optionalBytes + DATA_OPEN.length + dataBytes + 1);
   let at = out.write(ID_OPEN, 0, "latin1");
-  if (id === undefined) {
-    out[at] = QUOTE;
-    writeRandomUuid(out, at + 1);
-    out[at + UUID_LENGTH + 1] = QUOTE;
-    at += UUID_LENGTH + 2;
-  } else at += out.write(id, at);
+  if (id === undefined) at = writeQuotedRandomUuid(out, at);
+  else at += out.write(id, at);
   at += out.write(before.text, at);
   at += out.write(time, at, "latin1");
   at += out.write(after.text, at);
@@ -205,7 +201,6 @@ function splicedEnvelope(input: EnvelopeInput, contentType: string, data: Buffer
   return out;
 }
 
-const QUOTE = 0x22;
 const CLOSE_BRACE = 0x7d;
 
 let cachedSecond = Number.NaN; // matches no second, not even the one before the epoch
