@@ -5,9 +5,8 @@
 // Targets: publish <= 2 reads + 2 writes per message; publish + deliver <= 3.5 + 3.5 at 1,000 msg/s
 // and <= 4 + 4 at 200 msg/s (TARGETS.redisReadsPerMessage / redisWritesPerMessage); CPU <= TARGETS.cpuPerMessageVsRelay.
 import { randomUUID } from "node:crypto";
-import http from "node:http";
 import path from "node:path";
-import { REDIS_HOST, ROOT, SECONDS, body1k, cpuMs, fmt, freePort, openLoop, poster, redisComponent, spawnTracked, startSidecar, syscalls, waitFor } from "./lib.mjs";
+import { REDIS_HOST, ROOT, SECONDS, body1k, cpuMs, fmt, freePort, openLoop, poster, redisComponent, spawnTracked, startSidecar, subscriberApp, syscalls, waitFor } from "./lib.mjs";
 import { redisClient } from "./2-publish-redis-throughput.mjs";
 import { TARGETS } from "./targets.mjs";
 
@@ -40,22 +39,7 @@ export async function run() {
   const publishTopic = `bench10-publish-${randomUUID()}`;
   const relayTopic = `bench10-relay-${randomUUID()}`;
   let delivered = 0;
-  const appPort = await freePort();
-  const app = http.createServer((req, res) => {
-    if (req.method === "GET" && req.url === "/runtime/subscribe") {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify([{ pubsubname: "redisbus", topic: deliverTopic, route: "/deliver" }]));
-      return;
-    }
-    req.resume();
-    req.on("end", () => {
-      delivered++;
-      res.statusCode = 200;
-      res.end();
-    });
-  });
-  app.keepAliveTimeout = 60_000;
-  await new Promise((r) => app.listen(appPort, "127.0.0.1", r));
+  const { server: app, port: appPort } = await subscriberApp("redisbus", deliverTopic, () => delivered++);
   const sidecar = await startSidecar({ appId, appPort, components: redisComponent("redisbus") });
   const client = poster(sidecar.url);
   const relayPort = await freePort();

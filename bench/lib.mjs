@@ -566,3 +566,27 @@ export function fakeHttpPublisher({ server, path }, data) {
   const run = fakeConnections(server);
   return (topic, n) => run(Buffer.from(`POST ${path(topic)} HTTP/1.1\r\ncontent-type: application/json\r\ncontent-length: ${data.length}\r\nHost: 127.0.0.1:3500\r\nConnection: keep-alive\r\n\r\n${data}`), n);
 }
+
+/**
+ * An app subscribing to `topic` of `pubsubname` at /deliver that answers each delivery 200 and calls `onDelivery`,
+ * listening on a free port (benchmark 10 and redis-syscalls-sequential.mjs count the sidecar's syscalls with it).
+ */
+export async function subscriberApp(pubsubname, topic, onDelivery) {
+  const server = http.createServer((req, res) => {
+    if (req.method === "GET" && req.url === "/runtime/subscribe") {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify([{ pubsubname, topic, route: "/deliver" }]));
+      return;
+    }
+    req.resume();
+    req.on("end", () => {
+      res.statusCode = 200;
+      res.end();
+      onDelivery();
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  const port = await freePort();
+  await new Promise((r) => server.listen(port, "127.0.0.1", r));
+  return { server, port };
+}

@@ -3,33 +3,19 @@
 // request and its 204, the XADD and its reply, the reader's entry and its next XREADGROUP, the app's POST and its
 // answer) plus what it adds besides (V8's tasks posted to the loop, the mover's poll). SEQ_N messages (2,000) at
 // SEQ_RATE per second at most (200); PUBLISH_ONLY=1 publishes to a topic nobody reads. BENCH_NODE_ARGS reach the sidecar.
-import http from "node:http";
 import { randomUUID } from "node:crypto";
 import { spawn } from "node:child_process";
-import { body1k, freePort, poster, redisComponent, startSidecar, syscalls, waitFor } from "./lib.mjs";
+import { body1k, poster, redisComponent, startSidecar, subscriberApp, syscalls, waitFor } from "./lib.mjs";
 
 const N = Number(process.env.SEQ_N ?? 2000);
 const RATE = Number(process.env.SEQ_RATE ?? 200);
 const topic = `seq-${randomUUID()}`;
 let delivered = 0;
 let onDelivered;
-const app = http.createServer((req, res) => {
-  if (req.method === "GET" && req.url === "/runtime/subscribe") {
-    res.setHeader("content-type", "application/json");
-    res.end(JSON.stringify([{ pubsubname: "redisbus", topic, route: "/deliver" }]));
-    return;
-  }
-  req.resume();
-  req.on("end", () => {
-    delivered++;
-    res.statusCode = 200;
-    res.end();
-    onDelivered?.();
-  });
+const { server: app, port: appPort } = await subscriberApp("redisbus", topic, () => {
+  delivered++;
+  onDelivered?.();
 });
-app.keepAliveTimeout = 60_000;
-const appPort = await freePort();
-await new Promise((r) => app.listen(appPort, "127.0.0.1", r));
 const sidecar = await startSidecar({ appId: `seq-${randomUUID().slice(0, 6)}`, appPort, components: redisComponent("redisbus") });
 const client = poster(sidecar.url);
 const target = process.env.PUBLISH_ONLY ? `${topic}-nobody` : topic;
