@@ -28,7 +28,11 @@ const dirs = { sidecar: path.join(out, "sidecar"), relay: path.join(out, "relay"
 for (const dir of Object.values(dirs)) await mkdir(dir, { recursive: true });
 const inspectPorts = { sidecar: await freePort(), relay: await freePort() };
 const PERF = Boolean(process.env.PERF);
-const profiling = (key) => [...(PERF ? ["--perf-basic-prof"] : ["--cpu-prof", `--cpu-prof-dir=${dirs[key]}`]), "--trace-gc", `--inspect=127.0.0.1:${inspectPorts[key]}`];
+// PERF=jit names JavaScript through jitdump files (written to the current directory, merged by `perf inject --jit`),
+// which keep each code object's lifetime: the plain map file names an address by whichever function last had it,
+// and code moved or collected during the window then names callers wrongly.
+const perfArgs = process.env.PERF === "jit" ? ["--perf-prof", "--interpreted-frames-native-stack"] : ["--perf-basic-prof"];
+const profiling = (key) => [...(PERF ? perfArgs : ["--cpu-prof", `--cpu-prof-dir=${dirs[key]}`]), "--trace-gc", `--inspect=127.0.0.1:${inspectPorts[key]}`];
 
 const tag = Date.now().toString(36);
 const topics = { sidecar: `profile-s-${tag}`, relay: `profile-r-${tag}` };
@@ -196,7 +200,8 @@ process.exit(0);
 
 /** `perf record` of one process's on-CPU time (cpu-clock: the VM has no hardware counters) until `stop()`. */
 async function perfRecord(pid, file) {
-  const child = spawn("perf", ["record", ...(process.env.PERF === "g" ? ["-g"] : []), "-e", "cpu-clock", "-F", "2000", "-p", String(pid), "-o", file], { stdio: ["ignore", "ignore", "pipe"] });
+  const jit = process.env.PERF === "jit";
+  const child = spawn("perf", ["record", ...(process.env.PERF === "g" || jit ? ["-g"] : []), ...(jit ? ["-k", "mono"] : []), "-e", "cpu-clock", "-F", "2000", "-p", String(pid), "-o", jit ? `${file}.raw` : file], { stdio: ["ignore", "ignore", "pipe"] });
   let errors = "";
   child.stderr.on("data", (d) => (errors += d));
   // perf prints nothing when it starts; a short wait lets it attach before the window opens.
@@ -204,7 +209,11 @@ async function perfRecord(pid, file) {
   return {
     stop: () =>
       new Promise((resolve, reject) => {
-        child.once("exit", (code) => (code === 0 || code === null ? resolve() : reject(new Error(`perf record: ${errors}`))));
+        child.once("exit", (code) => {
+          if (code !== 0 && code !== null) return reject(new Error(`perf record: ${errors}`));
+          if (jit) execFileSync("perf", ["inject", "--jit", "-i", `${file}.raw`, "-o", file], { stdio: "ignore" });
+          resolve();
+        });
         child.kill("SIGINT");
       }),
   };
@@ -230,7 +239,11 @@ function perfSymbols(file) {
     total += n;
     if (where === "k") kernel += n;
     const sym = rawSym.trim().replace(/^(JS:|LazyCompile:|Function:|Builtin:|Script:)?\s*[*~^+-]?'?/, "").replace(/\s+/g, " ").replace(/^(\S*) ?(file:\/\/\/|\/)\S*\/(dist|node_modules)\//, "$1 $3/").replace(/:\d+$/, "");
-    const name = `${where === "k" ? "[k] " : ""}${sym}${dso.startsWith("[JIT]") ? "" : ` (${path.basename(dso)})`}`;
+    // JIT code (the map file's "[JIT] tid n", or jitdump's jitted-<pid>-<n>.so) is named by its function alone, so
+    // that the two processes' symbols meet; jitdump names V8's builtins without their Builtins_ prefix.
+    const jitted = dso.startsWith("[JIT]") || /^jitted-\d+-\d+\.so$/.test(path.basename(dso));
+    const builtin = jitted && !sym.includes(" ") && !sym.startsWith("Builtins_") ? `Builtins_${sym}` : sym;
+    const name = `${where === "k" ? "[k] " : ""}${builtin}${jitted ? "" : ` (${path.basename(dso)})`}`;
     symbols.set(name, (symbols.get(name) ?? 0) + n);
   }
   return { symbols, kernel, total: total || Number(header?.[1] ?? 0), hz: Number(freq?.[1] ?? freq?.[2] ?? 2000) };
