@@ -198,7 +198,7 @@ export class PubSubPublisher {
         const wrapped = this.wrap(target, { pubsubName: input.pubsubName, topic: input.topic, body: input.body, id, traceparent: input.traceparent, tracestate: input.tracestate, contentType, ttlMs, deliverAt: delivery?.at, adopted, overrides });
         data = wrapped instanceof Promise ? await wrapped : wrapped;
       }
-      const started = process.hrtime.bigint();
+      const started = performance.now();
       try {
         const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: input.metadata, eventId };
         await this.policy(input.pubsubName).execute(() => pubsub.publish(request));
@@ -303,7 +303,7 @@ export class PubSubPublisher {
       pending = true;
     }
     const ready = pending ? await Promise.all(prepared) : (prepared as BulkPublishEntry[]);
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const policy = this.policy(pubsubName);
     await Promise.all(
       chunks(ready, maxBytes).map(async (chunk) => {
