@@ -5,6 +5,14 @@
 // code, a library, Node's internals); keeps the profiles in .bench/profile-<broker>-<time>/ for a closer look
 // (Chrome DevTools or speedscope open them), the allocation samples (garbage included) beside them.
 // `node bench/profile-delivery.mjs [broker]` (default redis; a bench/floor/brokers.mjs id). Needs `make build`.
+//
+// PERF=1 samples on-CPU time instead, kernel included, with `perf record -e cpu-clock` on each process during its
+// measured window (node runs with --perf-basic-prof so JavaScript frames have names). V8's profiler samples wall
+// time: a write to a loopback socket that wakes its reader and is preempted by it counts there as the writer's,
+// which on a busy 2-core machine made writev and writeLatin1String look twice the relay's. perf counts only the
+// time the process ran. Prints each side's user/kernel split and its heaviest symbols, and the symbols whose
+// samples per message differ most between the two.
+import { spawn, execFileSync } from "node:child_process";
 import { mkdir, readFile, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { ROOT, SECONDS, WARM_SECONDS, body1k, fmt, freePort, openLoop, percentile, poster, spawnTracked, startSidecar, waitFor } from "./lib.mjs";
@@ -19,7 +27,12 @@ const out = path.join(ROOT, ".bench", `profile-${broker.id}-${new Date().toISOSt
 const dirs = { sidecar: path.join(out, "sidecar"), relay: path.join(out, "relay") };
 for (const dir of Object.values(dirs)) await mkdir(dir, { recursive: true });
 const inspectPorts = { sidecar: await freePort(), relay: await freePort() };
-const profiling = (key) => ["--cpu-prof", `--cpu-prof-dir=${dirs[key]}`, "--trace-gc", `--inspect=127.0.0.1:${inspectPorts[key]}`];
+const PERF = Boolean(process.env.PERF);
+// PERF=jit names JavaScript through jitdump files (written to the current directory, merged by `perf inject --jit`),
+// which keep each code object's lifetime: the plain map file names an address by whichever function last had it,
+// and code moved or collected during the window then names callers wrongly.
+const perfArgs = process.env.PERF === "jit" ? ["--perf-prof", "--interpreted-frames-native-stack"] : ["--perf-basic-prof"];
+const profiling = (key) => [...(PERF ? perfArgs : ["--cpu-prof", `--cpu-prof-dir=${dirs[key]}`]), "--trace-gc", `--inspect=127.0.0.1:${inspectPorts[key]}`];
 
 const tag = Date.now().toString(36);
 const topics = { sidecar: `profile-s-${tag}`, relay: `profile-r-${tag}` };
@@ -49,11 +62,15 @@ try {
     const proc = key === "sidecar" ? sidecar : relay;
     const inspector = await inspectorSession(inspectPorts[key]);
     // Every sampled allocation, the garbage too: what a message costs the young generation.
-    await inspector.send("HeapProfiler.startSampling", { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    if (!PERF) await inspector.send("HeapProfiler.startSampling", { samplingInterval: 16_384, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
     const from = { us: Number(process.hrtime.bigint() / 1000n), output: proc.output().length };
+    const perf = PERF ? await perfRecord(side.pid, path.join(dirs[key], "perf.data")) : undefined;
     results[key] = await deliveryRound(side, side.received);
-    results[key].allocations = (await inspector.send("HeapProfiler.stopSampling")).profile;
-    await writeFile(path.join(dirs[key], "allocations.heapprofile"), JSON.stringify(results[key].allocations));
+    await perf?.stop();
+    if (!PERF) {
+      results[key].allocations = (await inspector.send("HeapProfiler.stopSampling")).profile;
+      await writeFile(path.join(dirs[key], "allocations.heapprofile"), JSON.stringify(results[key].allocations));
+    }
     inspector.close();
     results[key].window = { fromUs: from.us, toUs: Number(process.hrtime.bigint() / 1000n), gc: proc.output().slice(from.output) };
   }
@@ -136,6 +153,29 @@ function allocation(output, messages) {
 }
 
 const top = (map, n) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
+if (PERF) {
+  const messages = TARGETS.deliveryRate * SECONDS;
+  const bySide = {};
+  for (const key of ["sidecar", "relay"]) {
+    const r = results[key];
+    const { symbols, kernel, total, hz } = perfSymbols(path.join(dirs[key], "perf.data"));
+    bySide[key] = { symbols, perMessage: (n) => (n * 1e6) / hz / messages };
+    const us = bySide[key].perMessage;
+    console.log(`\n== ${key} (${broker.label}, ${TARGETS.deliveryRate} msg/s for ${SECONDS} s): p50 ${fmt(percentile(r.latencies, 50), 2)} ms, p99 ${fmt(percentile(r.latencies, 99), 2)} ms, CPU ${fmt(r.cpuUsPerMessage, 0)} us/message (/proc)`);
+    console.log(`on-CPU samples: ${total} (${fmt(us(total), 0)} us/message), kernel ${fmt(us(kernel), 0)} us, user ${fmt(us(total - kernel), 0)} us`);
+    const places = new Map();
+    for (const [name, n] of symbols) places.set(perfPlaceOf(name), (places.get(perfPlaceOf(name)) ?? 0) + n);
+    bySide[key].places = places;
+    console.log(`by place: ${top(places, 12).map(([p, n]) => `${p} ${fmt(us(n), 1)}`).join(", ")} (us/message)`);
+    for (const [name, n] of top(symbols, 25)) console.log(`  ${fmt(us(n), 1).padStart(6)} us  ${name}`);
+  }
+  const names = new Set([...bySide.sidecar.symbols.keys(), ...bySide.relay.symbols.keys()]);
+  const diff = new Map([...names].map((n) => [n, bySide.sidecar.perMessage(bySide.sidecar.symbols.get(n) ?? 0) - bySide.relay.perMessage(bySide.relay.symbols.get(n) ?? 0)]));
+  console.log("\n== sidecar less relay, us per message (largest first)");
+  for (const [name, d] of top(diff, 40)) console.log(`  ${fmt(d, 1).padStart(6)} us  ${name}`);
+  console.log(`\nperf data: ${out}`);
+  process.exit(0);
+}
 for (const [key, proc] of [["sidecar", sidecar], ["relay", relay]]) {
   const files = (await readdir(dirs[key])).filter((f) => f.endsWith(".cpuprofile"));
   const r = results[key];
@@ -157,3 +197,67 @@ for (const [key, proc] of [["sidecar", sidecar], ["relay", relay]]) {
 }
 console.log(`\nprofiles: ${out}`);
 process.exit(0);
+
+/** `perf record` of one process's on-CPU time (cpu-clock: the VM has no hardware counters) until `stop()`. */
+async function perfRecord(pid, file) {
+  const jit = process.env.PERF === "jit";
+  const child = spawn("perf", ["record", ...(process.env.PERF === "g" || jit ? ["-g"] : []), ...(jit ? ["-k", "mono"] : []), "-e", "cpu-clock", "-F", "2000", "-p", String(pid), "-o", jit ? `${file}.raw` : file], { stdio: ["ignore", "ignore", "pipe"] });
+  let errors = "";
+  child.stderr.on("data", (d) => (errors += d));
+  // perf prints nothing when it starts; a short wait lets it attach before the window opens.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return {
+    stop: () =>
+      new Promise((resolve, reject) => {
+        child.once("exit", (code) => {
+          if (code !== 0 && code !== null) return reject(new Error(`perf record: ${errors}`));
+          if (jit) execFileSync("perf", ["inject", "--jit", "-i", `${file}.raw`, "-o", file], { stdio: "ignore" });
+          resolve();
+        });
+        child.kill("SIGINT");
+      }),
+  };
+}
+
+/**
+ * Samples per symbol of one perf.data (its own samples, not its callees'), JavaScript frames named from
+ * /tmp/perf-<pid>.map with the optimisation tier's prefix dropped so a function counts once; and how many of the
+ * samples were in the kernel.
+ */
+function perfSymbols(file) {
+  const text = execFileSync("perf", ["report", "-i", file, "--stdio", "--no-children", "--sort", "dso,sym", "-F", "sample,dso,sym", "--percent-limit", "0"], { encoding: "utf8", maxBuffer: 64 << 20 });
+  const header = /# Samples: (\d+)/.exec(text);
+  const freq = /(\d+) Hz|cpu-clock:(\d+)/.exec(execFileSync("perf", ["evlist", "-i", file, "-F"], { encoding: "utf8" }));
+  const symbols = new Map();
+  let kernel = 0;
+  let total = 0;
+  for (const line of text.split("\n")) {
+    const m = /^\s+(\d+)\s+(.+?)\s+\[(.)\]\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const [, count, dso, where, rawSym] = m;
+    const n = Number(count);
+    total += n;
+    if (where === "k") kernel += n;
+    const sym = rawSym.trim().replace(/^(JS:|LazyCompile:|Function:|Builtin:|Script:)?\s*[*~^+-]?'?/, "").replace(/\s+/g, " ").replace(/^(\S*) ?(file:\/\/\/|\/)\S*\/(dist|node_modules)\//, "$1 $3/").replace(/:\d+$/, "");
+    // JIT code (the map file's "[JIT] tid n", or jitdump's jitted-<pid>-<n>.so) is named by its function alone, so
+    // that the two processes' symbols meet; jitdump names V8's builtins without their Builtins_ prefix.
+    const jitted = dso.startsWith("[JIT]") || /^jitted-\d+-\d+\.so$/.test(path.basename(dso));
+    const builtin = jitted && !sym.includes(" ") && !sym.startsWith("Builtins_") ? `Builtins_${sym}` : sym;
+    const name = `${where === "k" ? "[k] " : ""}${builtin}${jitted ? "" : ` (${path.basename(dso)})`}`;
+    symbols.set(name, (symbols.get(name) ?? 0) + n);
+  }
+  return { symbols, kernel, total: total || Number(header?.[1] ?? 0), hz: Number(freq?.[1] ?? freq?.[2] ?? 2000) };
+}
+
+/** Where a perf symbol runs: the kernel, runtimed's JavaScript, a library's, Node's, V8's builtins, V8/Node's C++, libc. */
+function perfPlaceOf(name) {
+  if (name.startsWith("[k] ")) return "kernel";
+  if (/ dist\//.test(name)) return "runtimed JS";
+  if (/ node_modules\//.test(name)) return "library JS";
+  if (/ node:/.test(name)) return "node JS";
+  if (/ bench\/|\.mjs/.test(name)) return "bench JS";
+  if (name.startsWith("Builtins_")) return "V8 builtins";
+  if (name.includes("(node)")) return "node/V8 C++";
+  if (name.includes("(libc")) return "libc";
+  return "other";
+}

@@ -6,6 +6,7 @@ import { TRACEPARENT } from "../../diagnostics/tracing.js";
 import { parseJson } from "../../util/json.js";
 import { askUntilAnswered } from "./ask.js";
 import { askHttpApp, type AppResponse } from "./http-discovery.js";
+import { IdleSweep, type SweptRequest } from "./idle-sweep.js";
 import { AppPort } from "./reachability.js";
 import { AppChannelError, statusOutcome, type AppChannel, type BindingEvent, type BulkDelivery, type DeclarationParser, type DeliveryResult, type TopicEvent } from "./types.js";
 
@@ -54,9 +55,16 @@ export class HttpAppChannel implements AppChannel {
   readonly protocol = "http" as const;
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   private readonly appPort: AppPort;
+  /**
+   * Deliveries' callback timeout (`timeoutMs`), kept by one sweep rather than a timer on each request's socket
+   * (idle-sweep.ts: the same idle timeout, ended up to two sweep periods late). Every other request (discovery,
+   * bindings, probes, invoke) keeps its exact per-request socket timeout.
+   */
+  private readonly deliveryTimeouts: IdleSweep;
 
   constructor(private readonly options: HttpAppChannelOptions) {
     this.appPort = new AppPort(options.address, options.port);
+    this.deliveryTimeouts = new IdleSweep(options.timeoutMs, (req) => req.destroy(timedOut(req.method, req.path, options.timeoutMs)));
   }
 
   get target(): string {
@@ -91,7 +99,7 @@ export class HttpAppChannel implements AppChannel {
    * The outcome is read where the reply ends: no async frame, no response object per delivery.
    */
   deliverTopicEvent(event: TopicEvent): Promise<DeliveryResult> {
-    return this.send("POST", event.path, event.body, this.withFraming(deliveryHeaders(event), event.body), this.options.timeoutMs, event.signal, deliveryOutcome, unreachable);
+    return this.send("POST", event.path, event.body, this.withFraming(deliveryHeaders(event), event.body), this.deliveryTimeouts, event.signal, deliveryOutcome, unreachable);
   }
 
   /**
@@ -182,27 +190,31 @@ export class HttpAppChannel implements AppChannel {
 
   /**
    * One request: `answered` reads the reply once it ended; a failure (unreachable, timeout, abort, a reply too
-   * large) rejects, or is what `failed` makes of it.
+   * large) rejects, or is what `failed` makes of it. `timeout` is the socket's idle timeout in milliseconds, or
+   * the sweep that keeps it.
    */
-  private send<T>(method: AppRequest["method"], path: string, body: Buffer | undefined, headers: Record<string, string>, timeoutMs: number, signal: AbortSignal | undefined, answered: (res: http.IncomingMessage, body: Buffer) => T, failed?: (error: Error) => T): Promise<T> {
+  private send<T>(method: AppRequest["method"], path: string, body: Buffer | undefined, headers: Record<string, string>, timeout: number | IdleSweep, signal: AbortSignal | undefined, answered: (res: http.IncomingMessage, body: Buffer) => T, failed?: (error: Error) => T): Promise<T> {
     // The same error http.request's `signal` option gives, from a listener of our own: the option ties the
     // request to the signal through stream.finished, some 2 KB and a handful of listeners per delivery
     // (bench/profile-delivery.mjs), on the delivery hot path.
     const aborted = (): AppChannelError => new AppChannelError(`calling the app ${method} ${path}: The operation was aborted`, "ABORT_ERR");
     return new Promise<T>((settleResolve, settleReject) => {
       if (signal?.aborted) return failed ? settleResolve(failed(aborted())) : settleReject(aborted());
+      const sweep = timeout instanceof IdleSweep ? timeout : undefined;
       let unwatch: (() => void) | undefined;
+      let swept: SweptRequest | undefined;
       let settled = false;
       const reject = (error: Error): void => {
         if (settled) return;
         settled = true;
         unwatch?.();
+        if (swept) sweep?.unwatch(swept);
         if (failed) settleResolve(failed(error));
         else settleReject(error);
       };
-      // `timeout` as an option, not req.setTimeout(): the agent sets it on the socket it hands over, where
-      // setTimeout() waits for the socket through two `once` listeners of its own (about 1 KB per request).
-      const req = http.request({ host: this.options.address, port: this.options.port, method, path, headers, agent: this.agent, timeout: timeoutMs }, (res) => {
+      // A timeout of the request's own as an option, not req.setTimeout(): the agent sets it on the socket it
+      // hands over, where setTimeout() waits for the socket through two `once` listeners (about 1 KB per request).
+      const req = http.request({ host: this.options.address, port: this.options.port, method, path, headers, agent: this.agent, timeout: sweep ? undefined : (timeout as number) }, (res) => {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on("data", (chunk: Buffer) => {
@@ -218,18 +230,21 @@ export class HttpAppChannel implements AppChannel {
           if (settled) return;
           settled = true;
           unwatch?.();
+          if (swept) sweep?.unwatch(swept);
           settleResolve(answered(res, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
         });
         res.on("error", (error) => reject(new AppChannelError(`app reply to ${method} ${path}: ${error.message}`)));
       });
       if (signal) unwatch = watchAbort(signal, () => void req.destroy(aborted()));
-      req.on("timeout", () => req.destroy(new AppChannelError(`app did not answer ${method} ${path} within ${timeoutMs}ms`, "TIMEOUT")));
+      if (sweep) swept = sweep.watch(req);
+      else req.on("timeout", () => req.destroy(timedOut(method, path, timeout as number)));
       req.on("error", (error: NodeJS.ErrnoException) => reject(error instanceof AppChannelError ? error : new AppChannelError(`calling the app ${method} ${path}: ${error.message}`, error.code)));
       req.end(body);
     });
   }
 
   close(): void {
+    this.deliveryTimeouts.stop();
     this.agent.destroy();
   }
 }
@@ -254,6 +269,10 @@ function deliveryHeaders(event: TopicEvent): Record<string, string> {
     if (event.tracestate && event.tracestate.length <= 512 && TRACESTATE.test(event.tracestate)) headers["tracestate"] = event.tracestate;
   }
   return headers;
+}
+
+function timedOut(method: string, path: string, timeoutMs: number): AppChannelError {
+  return new AppChannelError(`app did not answer ${method} ${path} within ${timeoutMs}ms`, "TIMEOUT");
 }
 
 function appResponse(res: http.IncomingMessage, body: Buffer): AppResponse {

@@ -45,6 +45,27 @@ interface EntryTrace {
   tracestate?: string;
 }
 
+/**
+ * What one event's envelope is made of, in one fixed shape for both dialects and both publish paths (every call
+ * site writes its members in this order, so the envelope writers see one hidden class).
+ */
+interface EnvelopeParts {
+  pubsubName: string;
+  topic: string;
+  body: Buffer | string;
+  /** The CloudEvent id; undefined when the body or `cloudevent.*` metadata may set it (or, for dapr.io, a fresh uuid). */
+  id: string | undefined;
+  traceparent: string | undefined;
+  tracestate: string | undefined;
+  contentType: string;
+  ttlMs: number | undefined;
+  deliverAt: number | undefined;
+  /** A cloudevents+json body: the envelope keeps the event's own attributes. */
+  adopted: boolean;
+  /** The request's or entry's `cloudevent.*` metadata: dapr.io only, and never with an adopted body. */
+  overrides: CloudEventOverrides | undefined;
+}
+
 export interface BulkInputEntry {
   entryId: string;
   /**
@@ -157,7 +178,7 @@ export class PubSubPublisher {
     // A hot reload closes the instance this publish took only once the publish has finished with it.
     target.inFlight?.enter();
     try {
-      const { pubsub, eventType, dialect } = target;
+      const { pubsub, dialect } = target;
       const now = Date.now();
       const { rawPayload: raw, ttlMs, delivery } = publishOptionsOf(input.metadata, now);
       const deliverAt = requestDelayOf(target, input.pubsubName, delivery, now);
@@ -174,10 +195,10 @@ export class PubSubPublisher {
         // (a fresh uuid); the spec writer keeps it, and an empty id is no id.
         const id = adopted || overrides ? input.id : dialect === "dapr" ? input.id || randomUUID() : (input.id ?? randomUUID());
         if (!adopted && !overrides) eventId = id === "" ? undefined : id;
-        const wrapped = dialect === "dapr" ? this.daprEnvelope(input.pubsubName, input.topic, input.body, input, id, contentType, ttlMs, delivery?.at, adopted, overrides) : this.envelope(input.pubsubName, input.topic, input.body, input, id, contentType, ttlMs, eventType, delivery?.at, adopted);
+        const wrapped = this.wrap(target, { pubsubName: input.pubsubName, topic: input.topic, body: input.body, id, traceparent: input.traceparent, tracestate: input.tracestate, contentType, ttlMs, deliverAt: delivery?.at, adopted, overrides });
         data = wrapped instanceof Promise ? await wrapped : wrapped;
       }
-      const started = process.hrtime.bigint();
+      const started = performance.now();
       try {
         const request = { topic: input.topic, data, contentType: raw ? contentType : CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: input.metadata, eventId };
         await this.policy(input.pubsubName).execute(() => pubsub.publish(request));
@@ -235,7 +256,7 @@ export class PubSubPublisher {
   }
 
   private async bulkPublishTo(target: Target, pubsubName: string, topic: string, entries: BulkInputEntry[], metadata: Record<string, string>, traceOf: (entryId: string) => EntryTrace): Promise<BulkPublishResult> {
-    const { pubsub, eventType, dialect } = target;
+    const { pubsub, dialect } = target;
     const maxBytes = maxBulkBytesOf(metadata);
     const now = Date.now();
     const requestOptions = publishOptionsOf(metadata, now);
@@ -268,7 +289,8 @@ export class PubSubPublisher {
       const trace = traceOf(entryId);
       const adopted = mediaType(contentType) === CLOUDEVENTS_JSON;
       // daprd reads an entry's `cloudevent.*` overrides from the entry's own metadata.
-      const wrapped = dialect === "dapr" ? this.daprEnvelope(pubsubName, topic, entry.data, trace, trace.id, contentType, ttlMs, delivery?.at, adopted, adopted ? undefined : cloudEventOverrides(entry.metadata)) : this.envelope(pubsubName, topic, entry.data, trace, trace.id, contentType, ttlMs, eventType, delivery?.at, adopted);
+      const overrides = dialect === "dapr" && !adopted ? cloudEventOverrides(entry.metadata) : undefined;
+      const wrapped = this.wrap(target, { pubsubName, topic, body: entry.data, id: trace.id, traceparent: trace.traceparent, tracestate: trace.tracestate, contentType, ttlMs, deliverAt: delivery?.at, adopted, overrides });
       if (!(wrapped instanceof Promise)) {
         prepared.push({ entryId, data: wrapped, contentType: CLOUDEVENTS_JSON, ttlMs, deliverAt, metadata: entry.metadata });
         continue;
@@ -281,7 +303,7 @@ export class PubSubPublisher {
       pending = true;
     }
     const ready = pending ? await Promise.all(prepared) : (prepared as BulkPublishEntry[]);
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const policy = this.policy(pubsubName);
     await Promise.all(
       chunks(ready, maxBytes).map(async (chunk) => {
@@ -299,14 +321,20 @@ export class PubSubPublisher {
     return { failedEntries };
   }
 
+  /** The event's envelope in the pub/sub's wire dialect. */
+  private wrap(target: Target, parts: EnvelopeParts): Buffer | Promise<Buffer> {
+    return target.dialect === "dapr" ? this.daprEnvelope(parts) : this.envelope(parts, target.eventType);
+  }
+
   /**
    * daprd's envelope for a `dapr.io` pub/sub (envelope-dapr.ts): `cloudevent.*` metadata overrides the
    * id, source, type, subject and trace attributes; a cloudevents+json body keeps its own.
    */
-  private daprEnvelope(pubsubName: string, topic: string, body: Buffer | string, trace: EntryTrace, id: string | undefined, contentType: string, ttlMs: number | undefined, deliverAt: number | undefined, adopted: boolean, overrides: CloudEventOverrides | undefined): Buffer {
-    const base = { id, source: this.deps.appId, topic, pubsubName, contentType, data: body, traceparent: trace.traceparent, tracestate: trace.tracestate, ttlMs, deliverAt };
+  private daprEnvelope(parts: EnvelopeParts): Buffer {
+    const { overrides } = parts;
+    const base = { id: parts.id, source: this.deps.appId, topic: parts.topic, pubsubName: parts.pubsubName, contentType: parts.contentType, data: parts.body, traceparent: parts.traceparent, tracestate: parts.tracestate, ttlMs: parts.ttlMs, deliverAt: parts.deliverAt };
     try {
-      if (adopted) return sortedJson(adoptDaprCloudEvent(base));
+      if (parts.adopted) return sortedJson(adoptDaprCloudEvent(base));
       if (!overrides) return serializeDaprEnvelope(base);
       // NewCloudEvent: an overridden traceparent supersedes the trace id, itself overridable.
       const traceid = overrides.traceid ?? base.traceparent;
@@ -326,10 +354,10 @@ export class PubSubPublisher {
   }
 
   /** A promise only for a cloudevents+json body, which loads the validator; the common case stays synchronous. */
-  private envelope(pubsubName: string, topic: string, body: Buffer | string, trace: EntryTrace, id: string | undefined, contentType: string, ttlMs: number | undefined, eventType: string, deliverAt: number | undefined, adopted: boolean): Buffer | Promise<Buffer> {
-    const envelopeInput = { appId: this.deps.appId, pubsubName, topic, data: body, contentType, traceparent: trace.traceparent, tracestate: trace.tracestate, id, ttlMs, deliverAt, eventType };
+  private envelope(parts: EnvelopeParts, eventType: string): Buffer | Promise<Buffer> {
+    const envelopeInput = { appId: this.deps.appId, pubsubName: parts.pubsubName, topic: parts.topic, data: parts.body, contentType: parts.contentType, traceparent: parts.traceparent, tracestate: parts.tracestate, id: parts.id, ttlMs: parts.ttlMs, deliverAt: parts.deliverAt, eventType };
     try {
-      if (!adopted) return serializeEnvelope(envelopeInput);
+      if (!parts.adopted) return serializeEnvelope(envelopeInput);
     } catch (error) {
       throw asPublishError(error);
     }

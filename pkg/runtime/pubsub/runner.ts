@@ -162,7 +162,7 @@ export class SubscriptionRunner {
     if (error instanceof NotCloudEventError) return this.notCloudEvent(message, error);
     // Never delivered nor retried: redelivery would fail the same way, for ever.
     if (!(error instanceof JsonDepthError)) throw error;
-    this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
+    this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", performance.now());
     return this.dropOrDeadLetter(message, undefined, `the payload is ${error.message}`, "error", "malformed");
   }
 
@@ -219,7 +219,7 @@ export class SubscriptionRunner {
           expired = true;
           return Promise.resolve<DeliveryResult>({ outcome: "drop", reason: "expired" });
         }
-        const attemptStarted = process.hrtime.bigint();
+        const attemptStarted = performance.now();
         // The app's answer is read in the same reaction that gives the concurrency slot back (send()).
         return this.send(message, inbound, route, signal, attemptSignal, (outcome) => {
           this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, outcome.outcome, attemptStarted);
@@ -269,7 +269,7 @@ export class SubscriptionRunner {
   private expired(inbound: InboundMessage): boolean {
     if (inbound.expiresAt === undefined || Date.now() < inbound.expiresAt) return false;
     this.deps.logger.warn(`dropping expired message ${inbound.id} on ${this.describe()}`);
-    this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", process.hrtime.bigint());
+    this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "drop", performance.now());
     return true;
   }
 
@@ -325,7 +325,7 @@ export class SubscriptionRunner {
    * takes it, or the handler fails and the broker redelivers it (a Dapr app never sees it).
    */
   private async notCloudEvent(message: PubSubMessage, error: NotCloudEventError): Promise<Settlement | void> {
-    this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "retry", process.hrtime.bigint());
+    this.deps.metrics.ingress(this.subscription.pubsubName, this.subscription.topic, "retry", performance.now());
     if (this.subscription.deadLetterTopic) return this.dropOrDeadLetter(message, undefined, error.message, "error", "malformed");
     this.deps.logger.error(`error deserializing cloud event in pubsub ${this.subscription.pubsubName} and topic ${this.subscription.topic}: ${error.message}`);
     throw error;
