@@ -10,10 +10,10 @@
 // between collections is a sawtooth: it rises with each scavenge's survivors and with the old generation filling
 // until its next full collection (rare: the sidecar lets the old generation grow 3x), so two minutes' means differ
 // by 10% with nothing retained; a leak is what survives a full collection. Each minute holds one probe's pause (an
-// ordinary full collection, 40-90 ms on this heap; not the low-memory kind, which would shrink the heap and the
-// RSS). The means and lowest samples of the heap in use stay in the table. Prints a table per minute and a verdict
-// line; writes the samples (JSON) and a plot (SVG) of RSS, heap, p99 and throughput into .bench/. Exit code 1 when
-// it fails.
+// ordinary full collection, 30-130 ms round trip on this heap; not the low-memory kind, which would shrink the heap
+// and the RSS). The means and lowest samples of the heap in use stay in the table. Prints a table per minute and a
+// verdict line; writes the samples (JSON) and a plot (SVG) of RSS, heap, p99 and throughput into .bench/. Exit code
+// 1 when it fails.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
