@@ -2,10 +2,18 @@
 // brokers) for SOAK_MINUTES (default 30) after a warm-up, over Redis and one more broker (SOAK_BROKERS, default
 // redis,rabbitmq), with a hot reload of every pub/sub component every 5 minutes (scaled with the duration: every
 // 30 s in a 3-minute soak; SOAK_RELOAD_SECONDS sets it). Each message carries a sequence number, so a lost one is known by number.
-// Passes when, after the warm-up, RSS and heap grow by less than 5% (the last minute's mean against the first's),
-// every minute's delivery p99 stays within 1.3x of the first minute's, nothing accepted is lost and no publish is
-// refused after the retries an app would make. Prints a table per minute and a verdict line; writes the samples
-// (JSON) and a plot (SVG) of RSS, heap, p99 and throughput into .bench/. Exit code 1 when it fails.
+// Passes when, after the warm-up, RSS and heap grow by less than 5%, every minute's delivery p99 stays within 1.3x
+// of the first minute's, nothing accepted is lost and no publish is refused after the retries an app would make.
+// RSS: the last minute's mean against the first's. Heap: what a full collection leaves, forced over the inspector
+// (bench/inspector.mjs liveHeap) at the end of the warm-up and of every minute; the lowest of the first three such
+// probes against the lowest of the last three (what is in flight at a probe only adds to it). The heap in use
+// between collections is a sawtooth: it rises with each scavenge's survivors and with the old generation filling
+// until its next full collection (rare: the sidecar lets the old generation grow 3x), so two minutes' means differ
+// by 10% with nothing retained; a leak is what survives a full collection. Each minute holds one probe's pause (an
+// ordinary full collection, 30-130 ms round trip on this heap; not the low-memory kind, which would shrink the heap
+// and the RSS). The means and lowest samples of the heap in use stay in the table. Prints a table per minute and a
+// verdict line; writes the samples (JSON) and a plot (SVG) of RSS, heap, p99 and throughput into .bench/. Exit code
+// 1 when it fails.
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
@@ -13,6 +21,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { ROOT, body1k, fmt, freePort, nowMs, percentile, poster, rssBytes, startSidecar, waitFor } from "./lib.mjs";
 import { BROKERS } from "./floor/brokers.mjs";
+import { constructorTotals, heapSnapshot, inspectorSession, liveHeap, totalsGrowth } from "./inspector.mjs";
 import { soakSvg } from "./soak-plot.mjs";
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
@@ -23,6 +32,16 @@ const BROKER_IDS = (process.env.SOAK_BROKERS ?? "redis,rabbitmq").split(",");
  * SOAK_RELOAD_SECONDS sets the interval between reloads (default: every 5 minutes scaled with the duration).
  */
 const RELOAD_EVERY_S = process.env.SOAK_RELOADS === "off" ? Infinity : Number(process.env.SOAK_RELOAD_SECONDS ?? (5 * 60 * MINUTES) / 30);
+/**
+ * SOAK_HEAP_PROBE=off leaves the sidecar's collector alone (no inspector, no forced collection); the heap check then
+ * falls back to the per-minute means. SOAK_HEAP_SNAPSHOTS=on also takes a heap snapshot at the end of the warm-up
+ * and at the end, and prints what grew between them by constructor: to look for retention, never in a judged run
+ * (each snapshot pauses the sidecar for a second or more).
+ */
+const HEAP_PROBE = process.env.SOAK_HEAP_PROBE !== "off";
+const HEAP_SNAPSHOTS = HEAP_PROBE && process.env.SOAK_HEAP_SNAPSHOTS === "on";
+/** The heap check compares the lowest of the first this many probes (the warm-up's end first) with the lowest of the last as many. */
+const PROBE_WINDOW = Math.max(1, Math.min(3, Math.floor((MINUTES + 1) / 2)));
 /** Warm-up (JIT, pools, the first growth of the heap) before anything is compared: a tenth of the soak, 20-60 s. */
 const WARM_S = Math.min(60, Math.max(20, MINUTES * 6));
 const SAMPLE_MS = 5000;
@@ -62,6 +81,8 @@ const minute = (at) => {
   return minutes[index];
 };
 let windowLatencies = [];
+/** The same per broker, so a spike of one broker's tail is placed to its 5 seconds in the JSON. */
+let windowByBroker = {};
 
 const appPort = await freePort();
 const app = http.createServer((req, res) => {
@@ -82,6 +103,7 @@ const app = http.createServer((req, res) => {
       s.delivered.add(seq);
       const latency = now - t;
       windowLatencies.push(latency);
+      (windowByBroker[brokerId] ??= []).push(latency);
       const m = minute(now);
       if (m) {
         m.latencies.push(latency);
@@ -98,7 +120,9 @@ await new Promise((r) => app.listen(appPort, "127.0.0.1", r));
 
 for (const broker of brokers) await broker.prepare([topicOf(broker)]);
 for (const broker of brokers) await writeComponent(broker, 0);
-const sidecar = await startSidecar({ appId, appPort, args: ["--resources-path", resources] });
+const inspectPort = HEAP_PROBE ? await freePort() : undefined;
+const sidecar = await startSidecar({ appId, appPort, args: ["--resources-path", resources], nodeArgs: HEAP_PROBE ? [`--inspect=127.0.0.1:${inspectPort}`] : [] });
+const inspector = HEAP_PROBE ? await inspectorSession(inspectPort) : undefined;
 const client = poster(sidecar.url, 256);
 
 /** The sidecar's heap in use and reserved, and its memory outside the heap (Buffers, ArrayBuffers), from its own metrics. */
@@ -142,6 +166,7 @@ const minuteRow = (m, i) => ({
   "heap MB": fmt(mean(m.heap) / 2 ** 20, 1),
   // The heap in use swings with the collector's cycle; its lowest sample is near what a collection leaves live.
   "heap low MB": fmt(Math.min(...m.heap) / 2 ** 20, 1),
+  ...(HEAP_PROBE ? { "heap after full GC MB": fmt(probes[i + 1]?.usedBytes / 2 ** 20, 1), "full GC ms": fmt(probes[i + 1]?.ms, 0) } : {}),
   "heap reserved MB": fmt(mean(m.heapTotal) / 2 ** 20, 1),
   "external MB": fmt(mean(m.external) / 2 ** 20, 1),
   reloads: m.reloads,
@@ -156,6 +181,23 @@ const printEndedMinutes = (now) => {
 
 const samples = [];
 const reloads = [];
+/**
+ * The heap a forced full collection leaves (liveHeap): probes[0] at the end of the warm-up, probes[k] at the end of
+ * minute k. With RSS before and after, to show what the collection itself gives back.
+ */
+const probes = [];
+let nextProbe = Infinity;
+let probing = Promise.resolve();
+const probe = (index) =>
+  (probing = (async () => {
+    const rssBefore = await rssBytes(sidecar.child.pid);
+    const live = await liveHeap(inspector);
+    probes[index] = { ...live, s: (nowMs() - started) / 1000, rssBeforeMB: rssBefore / 2 ** 20, rssAfterMB: (await rssBytes(sidecar.child.pid)) / 2 ** 20 };
+    const p = probes[index];
+    samples.push({ s: p.s, liveMB: p.usedBytes / 2 ** 20 });
+    console.log(`heap after a full collection at the end of ${index === 0 ? "the warm-up" : `minute ${index}`}: ${fmt(p.usedBytes / 2 ** 20, 2)} MB (reserved ${fmt(p.totalBytes / 2 ** 20, 1)} MB; ${fmt(p.ms, 0)} ms; RSS ${fmt(p.rssBeforeMB, 1)} -> ${fmt(p.rssAfterMB, 1)} MB)`);
+  })().catch((error) => console.error(`heap probe ${index}: ${error.message}`)));
+const snapshots = [];
 const started = nowMs();
 const totalMs = (WARM_S + MINUTES * 60) * 1000;
 let sent = 0;
@@ -174,6 +216,7 @@ try {
   }, { timeoutMs: 30_000, what: "every subscription delivering" });
   for (const s of state.values()) s.accepted.delete(-1);
   measureStart = started + WARM_S * 1000;
+  if (HEAP_PROBE) nextProbe = measureStart;
   // Open loop on 5 ms ticks: every due message is sent on schedule, whether or not earlier ones were answered.
   for (let now = nowMs(); now - started < totalMs; now = nowMs()) {
     const due = Math.floor(((now - started) / 1000) * RATE);
@@ -192,13 +235,22 @@ try {
       if (m) m.reloads++;
       nextReload += RELOAD_EVERY_S * 1000;
     }
+    // Off the loop's path: publishing stays on schedule while the sidecar collects.
+    if (now >= nextProbe) {
+      const index = Math.round((nextProbe - measureStart) / MINUTE_MS);
+      nextProbe += MINUTE_MS;
+      probe(index);
+      if (HEAP_SNAPSHOTS && index === 0) await probing.then(async () => snapshots.push(constructorTotals(await heapSnapshot(inspector))));
+    }
     if (now - lastSample >= SAMPLE_MS) {
       const rss = await rssBytes(sidecar.child.pid);
       const { heap, heapTotal, external } = await memoryOf().catch(() => ({ heap: NaN, heapTotal: NaN, external: NaN }));
       const delivered = deliveredTotal();
       const latencies = windowLatencies;
+      const byBroker = windowByBroker;
       windowLatencies = [];
-      samples.push({ s: (now - started) / 1000, rssMB: rss / 2 ** 20, heapMB: heap / 2 ** 20, heapTotalMB: heapTotal / 2 ** 20, externalMB: external / 2 ** 20, p99: percentile(latencies, 99), throughput: (delivered - lastDelivered) / ((now - lastSample) / 1000) });
+      windowByBroker = {};
+      samples.push({ s: (now - started) / 1000, rssMB: rss / 2 ** 20, heapMB: heap / 2 ** 20, heapTotalMB: heapTotal / 2 ** 20, externalMB: external / 2 ** 20, p99: percentile(latencies, 99), ...Object.fromEntries(brokers.map((b) => [`p99 ${b.id}`, percentile(byBroker[b.id] ?? [], 99)])), throughput: (delivered - lastDelivered) / ((now - lastSample) / 1000) });
       const m = minute(now);
       if (m) {
         m.rss.push(rss);
@@ -212,6 +264,14 @@ try {
     }
     await sleep(5);
   }
+  // The last minute's probe falls on the loop's end.
+  await probing;
+  if (HEAP_PROBE && !probes[MINUTES]) await probe(MINUTES);
+  if (HEAP_SNAPSHOTS) {
+    snapshots.push(constructorTotals(await heapSnapshot(inspector)));
+    console.log(`what grew between the heap snapshots at the end of the warm-up and at the end (${reloads.length} hot reloads, ${sent} messages between):`);
+    console.table(totalsGrowth(...snapshots));
+  }
   // Bounded: on a machine that cannot keep up, publishes still queued after DRAIN_MS are counted, not awaited.
   await Promise.race([Promise.all(pending), sleep(DRAIN_MS)]);
   const unanswered = pending.size;
@@ -224,7 +284,17 @@ try {
   const first = minutes[0];
   const last = minutes[minutes.length - 1];
   const rssGrowth = mean(last.rss) / mean(first.rss) - 1;
-  const heapGrowth = mean(last.heap) / mean(first.heap) - 1;
+  const heapMeanGrowth = mean(last.heap) / mean(first.heap) - 1;
+  // A leak is what survives a full collection: the probe's heap at the end of the last minute against the end of
+  // the warm-up. The means of the 5-second samples swing with each scavenge and with the old generation filling
+  // between full collections (rare: the sidecar grows its old generation by 3x), so they are shown, not judged.
+  // Each side takes the lowest of a few probes: what is in flight at the probe's moment (a backlog on a loaded
+  // machine) only adds to what stays, and a leak raises the lowest too.
+  const lowestProbe = (from, to) => Math.min(...probes.slice(from, to + 1).map((p) => p?.usedBytes ?? NaN));
+  const liveFirst = HEAP_PROBE ? lowestProbe(0, PROBE_WINDOW - 1) : NaN;
+  const liveLast = HEAP_PROBE ? lowestProbe(MINUTES - PROBE_WINDOW + 1, MINUTES) : NaN;
+  const liveGrowth = liveLast / liveFirst - 1;
+  const heapGrowth = HEAP_PROBE ? liveGrowth : heapMeanGrowth;
   const firstP99 = percentile(first.latencies, 99);
   const worstP99 = Math.max(...minutes.map((m) => percentile(m.latencies, 99)));
   const lost = [...state.values()].reduce((n, s) => n + [...s.accepted].filter((seq) => !s.delivered.has(seq)).length, 0);
@@ -242,7 +312,7 @@ try {
   // A machine that delivers less than it is offered measures its own backlog, not the sidecar's tail.
   const deliveredRate = mean(minutes.map((m) => m.delivered)) / 60;
   const saturated = deliveredRate < 0.95 * RATE ? `; SATURATED: ${fmt(deliveredRate, 0)} msg/s delivered of the ${RATE} offered, so the latencies are the backlog's` : "";
-  const verdict = `soak ${pass ? "PASSED" : "FAILED"}: RSS ${fmt(rssGrowth * 100, 1)}% (< 5%${checks.rss ? "" : " MISSED"}), heap ${fmt(heapGrowth * 100, 1)}% (< 5%${checks.heap ? "" : " MISSED"}), worst minute p99 ${fmt(worstP99, 1)} ms = ${fmt(worstP99 / firstP99)}x the first minute's ${fmt(firstP99, 1)} ms (<= 1.3x${checks.p99 ? "" : " MISSED"}), lost ${lost} of ${acceptedTotal()} accepted${checks.lost ? "" : " MISSED"}, refused after ${RETRIES} retries ${refused}${checks.refused ? "" : " MISSED"} (${retried} retries${retried > 0 ? `: ${[...refusals].map(([refusal, n]) => `${n}x ${refusal}`).join(", ")}` : ""}), duplicates ${duplicates}, ${unanswered} publishes unanswered at the end, ${reloads.length} hot reloads${saturated}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`;
+  const verdict = `soak ${pass ? "PASSED" : "FAILED"}: RSS ${fmt(rssGrowth * 100, 1)}% (< 5%${checks.rss ? "" : " MISSED"}), heap ${HEAP_PROBE ? `after a full collection ${fmt(liveFirst / 2 ** 20, 1)} to ${fmt(liveLast / 2 ** 20, 1)} MB (lowest of the first and of the last ${PROBE_WINDOW} probes) ` : ""}${fmt(heapGrowth * 100, 1)}% (< 5%${checks.heap ? "" : " MISSED"}${HEAP_PROBE ? `; mean in use ${fmt(heapMeanGrowth * 100, 1)}%, not judged` : ""}), worst minute p99 ${fmt(worstP99, 1)} ms = ${fmt(worstP99 / firstP99)}x the first minute's ${fmt(firstP99, 1)} ms (<= 1.3x${checks.p99 ? "" : " MISSED"}), lost ${lost} of ${acceptedTotal()} accepted${checks.lost ? "" : " MISSED"}, refused after ${RETRIES} retries ${refused}${checks.refused ? "" : " MISSED"} (${retried} retries${retried > 0 ? `: ${[...refusals].map(([refusal, n]) => `${n}x ${refusal}`).join(", ")}` : ""}), duplicates ${duplicates}, ${unanswered} publishes unanswered at the end, ${reloads.length} hot reloads${saturated}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(", ")}`;
   const out = path.join(ROOT, ".bench");
   await mkdir(out, { recursive: true });
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -251,17 +321,19 @@ try {
   const panels = [
     { key: "rssMB", label: "sidecar RSS", unit: "MB" },
     { key: "heapMB", label: "sidecar heap used", unit: "MB" },
+    ...(HEAP_PROBE ? [{ key: "liveMB", label: "sidecar heap after a full collection (judged)", unit: "MB" }] : []),
     { key: "heapTotalMB", label: "sidecar heap reserved", unit: "MB" },
     { key: "externalMB", label: "sidecar memory outside the heap (Buffers)", unit: "MB" },
     { key: "p99", label: `delivery p99 per ${SAMPLE_MS / 1000} s`, unit: "ms" },
     { key: "throughput", label: "delivered", unit: "msg/s" },
   ];
   await writeFile(svg, soakSvg({ samples, panels, reloads, warmS: WARM_S, title }));
-  await writeFile(path.join(out, `soak-${stamp}.json`), JSON.stringify({ minutes: rows, samples, reloads, verdict }, null, 2));
+  await writeFile(path.join(out, `soak-${stamp}.json`), JSON.stringify({ minutes: rows, samples, reloads, probes, verdict }, null, 2));
   console.log(verdict);
   console.log(`plot: ${svg}`);
   process.exitCode = pass ? 0 : 1;
 } finally {
+  inspector?.close();
   client.close();
   await sidecar.stop();
   await new Promise((r) => app.close(r));
