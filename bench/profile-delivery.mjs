@@ -164,7 +164,10 @@ if (PERF) {
     console.log(`\n== ${key} (${broker.label}, ${TARGETS.deliveryRate} msg/s for ${SECONDS} s): p50 ${fmt(percentile(r.latencies, 50), 2)} ms, p99 ${fmt(percentile(r.latencies, 99), 2)} ms, CPU ${fmt(r.cpuUsPerMessage, 0)} us/message (/proc)`);
     console.log(`on-CPU samples: ${total} (${fmt(us(total), 0)} us/message), kernel ${fmt(us(kernel), 0)} us, user ${fmt(us(total - kernel), 0)} us`);
     const places = new Map();
-    for (const [name, n] of symbols) places.set(perfPlaceOf(name), (places.get(perfPlaceOf(name)) ?? 0) + n);
+    for (const [name, n] of symbols) {
+      const place = perfPlaceOf(name);
+      places.set(place, (places.get(place) ?? 0) + n);
+    }
     bySide[key].places = places;
     console.log(`by place: ${top(places, 12).map(([p, n]) => `${p} ${fmt(us(n), 1)}`).join(", ")} (us/message)`);
     for (const [name, n] of top(symbols, 25)) console.log(`  ${fmt(us(n), 1).padStart(6)} us  ${name}`);
