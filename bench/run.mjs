@@ -4,9 +4,10 @@
 // BENCH_MQTT, BENCH_NATS, BENCH_REDIS move them; BENCH_BROKERS=redis,mqtt limits them); BENCH_DEBUG=1 prints the
 // latency percentiles of benchmarks 3 and 4. Kafka's row of 30 and benchmark 15 start a private broker from Kafka's
 // jars (`make kafka`; `make bench` brings them).
-// A run of every benchmark writes docs/benchmarks.md from its own rows (BENCH_DOCS=<file> writes elsewhere, and
-// also for a run of some); the page is never edited by hand.
-import { writeFileSync } from "node:fs";
+// Each benchmark runs in a Node process of its own. A run of every benchmark writes docs/benchmarks.md from its
+// own rows (BENCH_DOCS=<file> writes elsewhere, and also for a run of some); the page is never edited by hand.
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -44,26 +45,73 @@ const AGAINST_OTHER_FLOORS = {
   24: "./24-rabbitmq-delayed-lateness.mjs",
 };
 
+/** Where a benchmark run in a process of its own writes its rows (set by the run that started it). */
+const ROWS_FILE_ENV = "BENCH_ROWS_FILE";
+
+/** Runs one benchmark in this process and writes its rows to the file the parent run named. */
+async function runInThisProcess(id, rowsFile) {
+  try {
+    const { run } = await import(fileOf(id));
+    // A benchmark may measure more than one figure: it then returns one row per figure.
+    writeFileSync(rowsFile, JSON.stringify({ rows: [await run()].flat() }));
+  } catch (error) {
+    console.log(`${id}: FAILED: ${error.stack ?? error}`);
+    writeFileSync(rowsFile, JSON.stringify({ error: String(error.message ?? error).split("\n")[0] }));
+  }
+  process.exit(0);
+}
+
+function fileOf(id) {
+  const file = BENCHES.get(id) ?? AGAINST_OTHER_FLOORS[id];
+  if (!file) throw new Error(`unknown benchmark ${id}; known: ${[...[...BENCHES.keys()], ...Object.keys(AGAINST_OTHER_FLOORS)].join(", ")}`);
+  return file;
+}
+
+/**
+ * Each benchmark runs in a Node process of its own, so that none inherits another's state: the harness's
+ * connection pools, timers, heap and compiled code. Benchmark 10's syscall counts at 200 msg/s differed after
+ * benchmark 14 had run in the same harness process, which order alone must not decide.
+ */
+function runInChildProcess(id) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `bench-${id}-`));
+  const rowsFile = path.join(dir, "rows.json");
+  const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), id], {
+    env: { ...process.env, [ROWS_FILE_ENV]: rowsFile },
+    stdio: "inherit",
+  });
+  return new Promise((resolve) => {
+    child.on("exit", (code, signal) => {
+      let outcome;
+      try {
+        outcome = JSON.parse(readFileSync(rowsFile, "utf8"));
+      } catch {
+        outcome = { error: `exited with ${signal ?? `code ${code}`} before writing its rows` };
+      }
+      rmSync(dir, { recursive: true, force: true });
+      resolve(outcome);
+    });
+  });
+}
+
+if (process.env[ROWS_FILE_ENV]) await runInThisProcess(process.argv[2], process.env[ROWS_FILE_ENV]);
+
 // The load on the machine when the run began: other processes sharing the cores skew every figure.
 const loadAtStart = os.loadavg();
 const wanted = process.argv.slice(2).length > 0 ? process.argv.slice(2) : [...BENCHES.keys()];
+for (const id of wanted) fileOf(id);
 const rows = [];
 const failures = [];
 let failed = false;
 for (const id of wanted) {
-  const file = BENCHES.get(id) ?? AGAINST_OTHER_FLOORS[id];
-  if (!file) throw new Error(`unknown benchmark ${id}; known: ${[...[...BENCHES.keys()], ...Object.keys(AGAINST_OTHER_FLOORS)].join(", ")}`);
-  const { run } = await import(file);
-  try {
-    // A benchmark may measure more than one figure: it then returns one row per figure.
-    for (const row of [await run()].flat()) {
-      rows.push(row);
-      console.log(`${row.name}: baseline ${row.baseline}, sidecar ${row.sidecar}, ratio ${fmt(row.ratio)}${row.extra ? `, ${row.extra}` : ""} (target ${row.target}: ${row.pass ? "met" : "MISSED"})`);
-    }
-  } catch (error) {
+  const outcome = await runInChildProcess(id);
+  if (outcome.error) {
     failed = true;
-    failures.push({ id, message: String(error.message ?? error).split("\n")[0] });
-    console.log(`${id}: FAILED: ${error.stack ?? error}`);
+    failures.push({ id, message: outcome.error });
+    continue;
+  }
+  for (const row of outcome.rows) {
+    rows.push(row);
+    console.log(`${row.name}: baseline ${row.baseline}, sidecar ${row.sidecar}, ratio ${fmt(row.ratio)}${row.extra ? `, ${row.extra}` : ""} (target ${row.target}: ${row.pass ? "met" : "MISSED"})`);
   }
 }
 console.table(rows.map((r) => ({ benchmark: r.name, baseline: r.baseline, sidecar: r.sidecar, ratio: fmt(r.ratio), target: r.target, result: r.pass ? "PASS" : "FAIL" })));
