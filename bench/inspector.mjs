@@ -72,11 +72,11 @@ export function allocationsOf(profile, placeOf) {
  */
 export async function liveHeap(session) {
   const started = performance.now();
-  const { exceptionDetails } = await session.send("Runtime.evaluate", { expression: FULL_COLLECTION, returnByValue: true });
+  const { result, exceptionDetails } = await session.send("Runtime.evaluate", { expression: FULL_COLLECTION, returnByValue: true });
   if (exceptionDetails) throw new Error(`full collection: ${exceptionDetails.exception?.description ?? exceptionDetails.text}`);
   const ms = performance.now() - started;
   const { usedSize, totalSize } = await session.send("Runtime.getHeapUsage");
-  return { usedBytes: usedSize, totalBytes: totalSize, ms };
+  return { usedBytes: usedSize, totalBytes: totalSize, ms, spaces: result.value };
 }
 const FULL_COLLECTION = `(() => {
   if (!globalThis[Symbol.for("bench.fullCollection")]) {
@@ -84,6 +84,9 @@ const FULL_COLLECTION = `(() => {
     globalThis[Symbol.for("bench.fullCollection")] = new (process.getBuiltinModule("node:vm").Script)("gc").runInNewContext();
   }
   globalThis[Symbol.for("bench.fullCollection")]({ type: "major", execution: "sync" });
+  // Bytes in use per heap space after the collection: compiled code and bytecode settle in code and old space
+  // while the process warms up, apart from what the program itself keeps.
+  return Object.fromEntries(process.getBuiltinModule("node:v8").getHeapSpaceStatistics().map((s) => [s.space_name, s.space_used_size]));
 })()`;
 
 /** A heap snapshot (V8 collects before it takes one) as its parsed JSON. Pauses the process for a second or more. */
