@@ -179,8 +179,32 @@ const UNTRACED_IDS = new PooledRandomIdGenerator();
  */
 export function untracedContext(traceparent: string | undefined, tracestate: string | undefined): { traceparent: string; tracestate: string | undefined } {
   if (traceparent !== undefined && validTraceparent(traceparent)) return { traceparent, tracestate: tracestate || undefined };
-  return { traceparent: `00-${UNTRACED_IDS.generateTraceId()}-${UNTRACED_IDS.generateSpanId()}-00`, tracestate: undefined };
+  return { traceparent: UNTRACED_TRACEPARENTS.take(), tracestate: undefined };
 }
+
+/**
+ * New unsampled traceparents made at once into one string, each handed out as a slice of it: a flat string (V8
+ * slices rather than copies), where one joined per publish is five pieces that the envelope's writes flatten again.
+ */
+class UntracedTraceparents {
+  private static readonly BATCH = 64;
+  private static readonly LENGTH = "00-".length + 32 + 1 + 16 + "-00".length;
+  private batch = "";
+  private next = UntracedTraceparents.BATCH;
+
+  take(): string {
+    if (this.next === UntracedTraceparents.BATCH) {
+      let batch = "";
+      for (let i = 0; i < UntracedTraceparents.BATCH; i++) batch += `00-${UNTRACED_IDS.generateTraceId()}-${UNTRACED_IDS.generateSpanId()}-00`;
+      this.batch = batch;
+      this.next = 0;
+    }
+    const start = this.next++ * UntracedTraceparents.LENGTH;
+    return this.batch.slice(start, start + UntracedTraceparents.LENGTH);
+  }
+}
+
+const UNTRACED_TRACEPARENTS = new UntracedTraceparents();
 
 /** W3C trace context: a known shape, not the invalid version ff, neither id all zeros. */
 function validTraceparent(value: string): boolean {

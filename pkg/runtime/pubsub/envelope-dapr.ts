@@ -2,6 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { randomUUID } from "node:crypto";
 import { QUOTED_UUID_LENGTH, writeQuotedRandomUuid } from "../../util/uuid.js";
 import { checkJsonText, JsonDepthError, jsonString, MAX_JSON_DEPTH, parseJson, RecentJsonString } from "../../util/json.js";
+import { isPlainAscii, RecentQuotedText } from "../../util/json-bytes.js";
 
 /**
  * The CloudEvent envelope as daprd 1.18 writes it for a `dapr.io` pub/sub (components-contrib
@@ -107,10 +108,15 @@ const DATA_OPEN = '{"data":';
 const ID_OPEN = ',"id":';
 
 /**
- * `{"data":`, the JSON data and the attributes written piece by piece into one buffer; an id chosen here
- * (none given, or an empty one, as daprd) goes in as its characters, without a string (writeQuotedRandomUuid).
+ * `{"data":`, the JSON data and the attributes, closed, in one buffer. An id chosen here (none given, or an empty
+ * one, as daprd) goes in as its characters, without a string (writeQuotedRandomUuid).
  */
 function splicedDaprEnvelope(input: DaprEnvelopeInput, contentType: string, data: Buffer | string): Buffer {
+  return (typeof data !== "string" && input.subject === undefined ? writtenDaprEnvelope(input, contentType, data) : undefined) ?? textDaprEnvelope(input, contentType, data);
+}
+
+/** The attributes of any characters: measured and written as UTF-8. */
+function textDaprEnvelope(input: DaprEnvelopeInput, contentType: string, data: Buffer | string): Buffer {
   const nowMs = Date.now();
   const before = attributesBeforeId(input, contentType, nowMs);
   const id = input.id ? jsonString(input.id) : undefined;
@@ -127,6 +133,49 @@ function splicedDaprEnvelope(input: DaprEnvelopeInput, contentType: string, data
   if (id === undefined) at = writeQuotedRandomUuid(out, at);
   else at += out.write(id, at);
   out.write(after, at);
+  return out;
+}
+
+/** The attributes' text that repeats from one publish to the next, in the order they are written. */
+const recentText = {
+  contentType: new RecentQuotedText(',"datacontenttype":', ""),
+  names: new RecentQuotedText(',"pubsubname":', ',"source":'),
+  source: new RecentQuotedText("", ',"specversion":"1.0","time":"'),
+  topic: new RecentQuotedText('","topic":', ',"traceid":'),
+  type: new RecentQuotedText(',"type":', "}"),
+};
+
+/**
+ * textDaprEnvelope's bytes when every attribute is printable ASCII without escapes (the common case: then each
+ * character is one byte): the attributes as one string, written once with its length known, where the general
+ * path measures and writes three. Undefined otherwise. No subject (only `cloudevent.subject` sets one).
+ */
+function writtenDaprEnvelope(input: DaprEnvelopeInput, contentType: string, data: Buffer): Buffer | undefined {
+  const { id, traceparent, tracestate } = input;
+  const contentTypeText = recentText.contentType.of(contentType);
+  const pubsubName = recentText.names.of(input.pubsubName);
+  const source = recentText.source.of(input.source || DAPR_DEFAULT_SOURCE);
+  const topic = recentText.topic.of(input.topic);
+  const type = recentText.type.of(input.type || DAPR_EVENT_TYPE);
+  if (!(contentTypeText.plain && pubsubName.plain && source.plain && topic.plain && type.plain)) return undefined;
+  if ((id && !isPlainAscii(id)) || (traceparent && !isPlainAscii(traceparent)) || (tracestate && !isPlainAscii(tracestate))) return undefined;
+  const nowMs = Date.now();
+  // Times are ours, ASCII.
+  let before = contentTypeText.text;
+  if (input.deliverAt !== undefined) before += `,"deliverat":"${new Date(input.deliverAt).toISOString()}"`;
+  if (input.ttlMs !== undefined) before += `,"expiration":"${rfc3339Seconds(nowMs + input.ttlMs)}"`;
+  const trace = traceparent ? `"${traceparent}"` : '""';
+  const after = `${pubsubName.text}${source.text}${rfc3339Seconds(nowMs)}${topic.text}${trace},"traceparent":${trace},"tracestate":${tracestate ? `"${tracestate}"` : '""'}${type.text}`;
+  const idBytes = id ? id.length + 2 : QUOTED_UUID_LENGTH;
+  const out = Buffer.allocUnsafe(DATA_OPEN.length + data.length + before.length + ID_OPEN.length + idBytes + after.length);
+  let at = out.write(DATA_OPEN, 0, "latin1");
+  at += data.copy(out, at);
+  if (id) at += out.write(`${before}${ID_OPEN}"${id}"${after}`, at, "latin1");
+  else {
+    at += out.write(`${before}${ID_OPEN}`, at, "latin1");
+    at = writeQuotedRandomUuid(out, at);
+    out.write(after, at, "latin1");
+  }
   return out;
 }
 

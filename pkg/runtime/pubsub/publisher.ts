@@ -10,6 +10,7 @@ import { adoptCloudEvent, CLOUDEVENTS_JSON, EnvelopeError, EVENT_TYPES, mediaTyp
 import { adoptDaprCloudEvent, cloudEventOverrides, DaprEnvelopeError, serializeDaprEnvelope, sortedJson, type CloudEventOverrides } from "./envelope-dapr.js";
 import { messagingSystemOf, type PubSubMetrics } from "./metrics.js";
 import { TopicScopes } from "./scoping.js";
+import { randomUuid } from "../../util/uuid.js";
 
 /** The component a publish goes to, after scoping; `inFlight` holds its instance open across a hot reload. */
 type Target = { pubsub: PubSub; eventType: string; dialect: WireDialect; type: string; inFlight?: InFlight };
@@ -193,7 +194,7 @@ export class PubSubPublisher {
         // uuid, or the tracing id), so the broker is told it (PublishRequest.eventId) rather than parse it back;
         // none when the body or `cloudevent.*` metadata may set it. The dapr.io writer takes an empty id as none
         // (a fresh uuid); the spec writer keeps it, and an empty id is no id.
-        const id = adopted || overrides ? input.id : dialect === "dapr" ? input.id || randomUUID() : (input.id ?? randomUUID());
+        const id = adopted || overrides ? input.id : dialect === "dapr" ? input.id || randomUuid() : (input.id ?? randomUuid());
         if (!adopted && !overrides) eventId = id === "" ? undefined : id;
         const wrapped = this.wrap(target, { pubsubName: input.pubsubName, topic: input.topic, body: input.body, id, traceparent: input.traceparent, tracestate: input.tracestate, contentType, ttlMs, deliverAt: delivery?.at, adopted, overrides });
         data = wrapped instanceof Promise ? await wrapped : wrapped;
