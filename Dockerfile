@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image, two binaries (ARCHITECTURE.md "Identity"): runtimed is the entrypoint (the sidecar the injector
-# adds passes only args); the injector Deployment runs `node /app/dist/cmd/injector/main.js` as its command.
+# adds passes only args), bundled into dist/runtimed (scripts/bundle.mjs says why); the injector Deployment runs
+# `node /app/dist/cmd/injector/main.js` as its command.
 
 # Node 24 LTS: the toolchain the project builds and tests on (make brings it where the machine is older).
 ARG NODE_IMAGE=node:24-bookworm-slim
@@ -12,7 +13,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY cmd ./cmd
 COPY pkg ./pkg
-RUN npx tsc -p tsconfig.build.json
+COPY scripts/bundle.mjs ./scripts/
+RUN npx tsc -p tsconfig.build.json && node scripts/bundle.mjs
 
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
@@ -36,4 +38,4 @@ COPY proto ./proto
 # Numeric uid/gid (the image's `node` user) so the kubelet can verify runAsNonRoot.
 USER 1000:1000
 EXPOSE 3500 9090 4000
-ENTRYPOINT ["node", "/app/dist/cmd/runtimed/main.js"]
+ENTRYPOINT ["node", "/app/dist/runtimed/main.js"]

@@ -55,8 +55,9 @@ $(HELM): node_modules/.installed
 proto: install ## regenerate pkg/proto/gen from the vendored Dapr protos (proto/); the output is committed
 	scripts/gen-proto.sh
 
-build: install ## compile TypeScript to dist/
+build: install ## compile TypeScript to dist/, then bundle the sidecar into dist/runtimed (scripts/bundle.mjs)
 	$(NODE_BIN)/tsc -p tsconfig.build.json
+	node scripts/bundle.mjs
 
 typecheck: install ## type-check sources and tests
 	$(NODE_BIN)/tsc -p tsconfig.json --noEmit
@@ -96,7 +97,7 @@ METRICS_PORT ?= 9090
 run: build ## start the sidecar with examples/components and the sample app (runtimed run); publish with curl (see README)
 	@echo "sidecar API http://localhost:$(HTTP_PORT)   metrics http://localhost:$(METRICS_PORT)/metrics"
 	@echo "try: curl -i -X POST localhost:$(HTTP_PORT)/v1.0/publish/pubsub/orders -H 'content-type: application/json' -d '{\"orderId\": 1}'"
-	node dist/cmd/runtimed/main.js run --app-id sample --app-port $(APP_PORT) --http-port $(HTTP_PORT) --metrics-port $(METRICS_PORT) \
+	node dist/runtimed/main.js run --app-id sample --app-port $(APP_PORT) --http-port $(HTTP_PORT) --metrics-port $(METRICS_PORT) \
 	  --resources-path examples/components -- node examples/app/app.mjs
 
 bench: build $(KAFKA_LIBS)/.fetched ## benchmarks against their in-run floors (the minimal relay per broker; Kafka on a private broker); writes docs/benchmarks.md

@@ -1,7 +1,7 @@
 // Benchmark 30's publish half for one broker, with several sidecar builds beside the relay in one run: each side
 // takes a closed loop of HTTP (or gRPC) publishes (32 in flight, 1 KB JSON) in alternating rounds, so the machine's
 // load hits all alike. Prints rate and CPU per publish (the side's process) per round and their medians.
-// `SIDECARS=now=dist/cmd/runtimed/main.js,before=/work/wt/base/dist/cmd/runtimed/main.js node bench/floor-publish-ab.mjs mqtt`
+// `SIDECARS=now=dist/runtimed/main.js,before=/work/wt/base/dist/cmd/runtimed/main.js node bench/floor-publish-ab.mjs mqtt`
 // (default: this build only); a name ending in -bare runs without the Dockerfile's environment (deployedEnvironment).
 // AB_TRANSPORT=grpc, AB_ROUNDS (6), AB_SECONDS (3); AB_NODE_ARGS (e.g. --trace-gc) writes each sidecar's output
 // to .bench/ab-<name>.log; AB_STRACE=1 counts syscalls per publish.
@@ -9,7 +9,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import { mkdtemp, open, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
-import { ROOT, body1k, closedLoop, daprGrpcClient, deployedEnvironment, freePort, grpcPublish, poster, spawnTracked, waitFor } from "./lib.mjs";
+import { ROOT, SIDECAR_MAIN, body1k, closedLoop, daprGrpcClient, deployedEnvironment, freePort, grpcPublish, poster, spawnTracked, waitFor } from "./lib.mjs";
 import { BROKERS } from "./floor/brokers.mjs";
 
 const broker = BROKERS.find((b) => b.id === (process.argv[2] ?? "mqtt"));
@@ -17,7 +17,7 @@ if (!broker) throw new Error(`unknown broker ${process.argv[2]}`);
 const grpc = process.env.AB_TRANSPORT === "grpc";
 const ROUNDS = Number(process.env.AB_ROUNDS ?? 6);
 const SECONDS = Number(process.env.AB_SECONDS ?? 3);
-const builds = (process.env.SIDECARS ?? `now=${path.join(ROOT, "dist/cmd/runtimed/main.js")}`).split(",").map((pair) => pair.split("="));
+const builds = (process.env.SIDECARS ?? `now=${SIDECAR_MAIN}`).split(",").map((pair) => pair.split("="));
 /** CPU ms per thread name of a process (main thread "main"). */
 async function threads(pid) {
   const out = new Map();

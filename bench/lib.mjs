@@ -11,16 +11,23 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-/** BENCH_RUNTIMED=<path of main.js> measures another build (e.g. a checkout of main, for a before/after table). */
-export const RUNTIMED = process.env.BENCH_RUNTIMED ?? path.join(ROOT, "dist/cmd/runtimed/main.js");
+/** The sidecar as shipped: bundled by `make build` (scripts/bundle.mjs). */
+export const SIDECAR_MAIN = path.join(ROOT, "dist/runtimed/main.js");
+/**
+ * BENCH_RUNTIMED=<path of main.js> measures another build (e.g. a checkout of main, for a before/after table): its
+ * bundle (dist/runtimed/main.js) or, for a build from before the bundle, tsc's dist/cmd/runtimed/main.js.
+ */
+export const RUNTIMED = process.env.BENCH_RUNTIMED ?? SIDECAR_MAIN;
 /**
  * The environment the sidecar's container image gives it: the `ENV` lines of the final stage of the Dockerfile beside
  * the build measured (glibc's malloc settings among them, which a process reads only at its start). Every sidecar a
  * benchmark starts gets it, so it runs as deployed; a build without a Dockerfile gets none.
  */
 export async function deployedEnvironment(runtimed = RUNTIMED) {
-  const dockerfile = path.resolve(path.dirname(runtimed), "../../../Dockerfile");
-  const text = await readFile(dockerfile, "utf8").catch(() => "");
+  // The checkout's root: two folders above the bundle's main.js, three above tsc's.
+  const candidates = ["../../Dockerfile", "../../../Dockerfile"].map((up) => path.resolve(path.dirname(runtimed), up));
+  let text = "";
+  for (const dockerfile of candidates) if (!text) text = await readFile(dockerfile, "utf8").catch(() => "");
   const finalStage = text.split(/^FROM\s/m).at(-1);
   const env = {};
   for (const [, pairs] of finalStage.matchAll(/^ENV\s+(.+)$/gm)) {

@@ -4,15 +4,23 @@
 // silently different behaviour: keep this file to syntax and APIs every Node since 14 reads.
 import { readFileSync } from "node:fs";
 
+/** engines.node of the package.json nearest above this file: two folders up in the bundle (dist/runtimed), three in tsc's output. */
+function enginesNode(): string {
+  for (const up of ["../../", "../../../"]) {
+    try {
+      const manifest = JSON.parse(readFileSync(new URL(up + "package.json", import.meta.url), "utf8")) as { engines?: { node?: string } };
+      if (manifest.engines && manifest.engines.node) return manifest.engines.node;
+    } catch {
+      // not this folder
+    }
+  }
+  return "";
+}
+
 /** [major, minor] from engines.node (">=22.12"); [0, 0] when it cannot be read. */
 function requiredVersion(): number[] {
-  try {
-    const manifest = JSON.parse(readFileSync(new URL("../../../package.json", import.meta.url), "utf8")) as { engines?: { node?: string } };
-    const match = /(\d+)(?:\.(\d+))?/.exec((manifest.engines && manifest.engines.node) || "");
-    return match ? [Number(match[1]), Number(match[2] || 0)] : [0, 0];
-  } catch {
-    return [0, 0];
-  }
+  const match = /(\d+)(?:\.(\d+))?/.exec(enginesNode());
+  return match ? [Number(match[1]), Number(match[2] || 0)] : [0, 0];
 }
 
 const found = process.versions.node;

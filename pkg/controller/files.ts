@@ -34,7 +34,8 @@ export interface LoadResult {
  * The YAML parser (72 modules) is loaded on the first file: in Kubernetes mode resources arrive as JSON.
  */
 export async function parseManifests(text: string, file: string): Promise<LoadResult> {
-  const { parseAllDocuments } = await import("yaml");
+  // yaml is CommonJS: its module.exports, the default export, is what Node and the bundle (scripts/bundle.mjs) agree on.
+  const { parseAllDocuments } = (await import("yaml")).default;
   const result: LoadResult = { resources: [], errors: [], documents: 0 };
   for (const doc of parseAllDocuments(text)) {
     if (doc.errors.length > 0) {

@@ -4,12 +4,12 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { freePort, waitFor } from "../support/ports.js";
 import { resourcesFolder } from "../support/runtime.js";
-import { RUNTIMED } from "../support/sidecar.js";
+import { ROOT, RUNTIMED } from "../support/sidecar.js";
 import { cliEnv, endRuns, runtimed, runtimedSync } from "./runtimed-cli-support.js";
 
 /** The `runtimed` command itself: Dapr's vocabulary, the subcommands a Dapr user tries first, the Node guard. */
 
-const ENGINES = (JSON.parse(readFileSync(path.join(path.dirname(RUNTIMED), "../../../package.json"), "utf8")) as { engines: { node: string } }).engines.node;
+const ENGINES = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
 
 afterEach(() => endRuns());
 

@@ -3,8 +3,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { freePort, waitFor } from "./ports.js";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const RUNTIMED = path.join(ROOT, "dist/cmd/runtimed/main.js");
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The sidecar as shipped: tsc's output bundled by `make build` (scripts/bundle.mjs). */
+export const RUNTIMED = path.join(ROOT, "dist/runtimed/main.js");
 
 export interface SidecarProcess {
   child: ChildProcess;

@@ -261,7 +261,8 @@ export async function adoptCloudEvent(input: EnvelopeInput): Promise<Record<stri
 
 /** The `cloudevents` library (and its JSON-schema validator) is imported on the first such body: most sidecars never see one. */
 async function validateCloudEvent(event: Record<string, unknown>): Promise<void> {
-  const { CloudEvent } = await import("cloudevents");
+  // cloudevents is CommonJS: its module.exports, the default export, is what Node and the bundle (scripts/bundle.mjs) agree on.
+  const { CloudEvent } = (await import("cloudevents")).default;
   try {
     // Only the context attributes: the data is the publisher's and may be of any shape.
     const { data: _data, data_base64: _b64, ...attributes } = event;
