@@ -391,7 +391,7 @@ try {
     { key: "externalMB", label: "sidecar memory outside the heap (Buffers)", unit: "MB" },
     { key: "p99", label: `delivery p99 per ${SAMPLE_MS / 1000} s`, unit: "ms" },
     { key: "throughput", label: "delivered", unit: "msg/s" },
-    { key: "harnessStallMs", label: "the harness's worst event-loop stall per 5 s (lands on its latencies)", unit: "ms" },
+    { key: "harnessStallMs", label: "worst event-loop stall of the harness per 5 s (lands on its latencies)", unit: "ms" },
   ];
   await writeFile(svg, soakSvg({ samples, panels, reloads, warmS: WARM_S, title }));
   await writeFile(path.join(out, `soak-${stamp}.json`), JSON.stringify({ minutes: rows, samples, reloads, probes, verdict }, null, 2));
