@@ -97,6 +97,8 @@ describe("the fake API server driven by the real @kubernetes/client-node", () =>
     const informer = informers[0]!;
     const errors: unknown[] = [];
     informer.on("error", (e) => errors.push(e));
+    // The relist of the test before may converge the cache before its new watch request reaches the server.
+    await waitFor(() => api.watchCount("components") === 1, { timeoutMs: 2000, what: "the informer watching" });
     expect(api.breakWatches("components")).toBe(1);
     await waitFor(() => errors.length === 1, { timeoutMs: 2000, what: "error after a broken watch" });
     api.failNext({ plural: "components", watch: true, status: 503 });
