@@ -18,6 +18,8 @@ export const SIDECAR_MAIN = path.join(ROOT, "dist/runtimed/main.js");
  * bundle (dist/runtimed/main.js) or, for a build from before the bundle, tsc's dist/cmd/runtimed/main.js.
  */
 export const RUNTIMED = process.env.BENCH_RUNTIMED ?? SIDECAR_MAIN;
+/** The same sidecar as tsc wrote it, one file per module, each library loaded from node_modules. */
+export const UNBUNDLED_MAIN = path.join(ROOT, "dist/cmd/runtimed/main.js");
 /**
  * The environment the sidecar's container image gives it: the `ENV` lines of the final stage of the Dockerfile beside
  * the build measured (glibc's malloc settings among them, which a process reads only at its start). Every sidecar a
@@ -107,13 +109,13 @@ export function spawnTracked(command, args, { graceful = false, ...options } = {
 }
 
 /** The built sidecar as a process on free ports; resolves once /v1.0/healthz/outbound answers 204. */
-export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [], nodeArgs: ownNodeArgs = [], env: ownEnv = {}, readyPollMs = 50 } = {}) {
+export async function startSidecar({ appId = "bench", appPort, components, args: extraArgs = [], nodeArgs: ownNodeArgs = [], env: ownEnv = {}, readyPollMs = 50, runtimed = RUNTIMED } = {}) {
   const httpPort = await freePort();
   const metricsPort = await freePort();
   const grpcPort = await freePort();
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the sidecar.
   const nodeArgs = [...ownNodeArgs, ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean)];
-  const args = [...nodeArgs, RUNTIMED, "--app-id", appId, "--http-port", String(httpPort), "--metrics-port", String(metricsPort), "--grpc-port", String(grpcPort), "--log-level", "warn"];
+  const args = [...nodeArgs, runtimed, "--app-id", appId, "--http-port", String(httpPort), "--metrics-port", String(metricsPort), "--grpc-port", String(grpcPort), "--log-level", "warn"];
   if (appPort !== undefined) args.push("--app-port", String(appPort));
   args.push(...extraArgs);
   const dir = components ? await mkdtemp(path.join(os.tmpdir(), "runtimed-bench-")) : undefined;
@@ -121,7 +123,7 @@ export async function startSidecar({ appId = "bench", appPort, components, args:
     await writeFile(path.join(dir, "components.yaml"), components);
     args.push("--resources-path", dir);
   }
-  const spawned = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "", ...(await deployedEnvironment()), ...ownEnv }, graceful: nodeArgs.length > 0 });
+  const spawned = spawnTracked(process.execPath, args, { env: { PATH: process.env.PATH ?? "", ...(await deployedEnvironment(runtimed)), ...ownEnv }, graceful: nodeArgs.length > 0 });
   const proc = {
     ...spawned,
     async stop() {
