@@ -1,6 +1,7 @@
 import type { Attributes, Context, Link, Span, SpanKind, Tracer } from "@opentelemetry/api";
 import type { Sampler, SamplingResult } from "@opentelemetry/sdk-trace";
 import { randomBytes } from "node:crypto";
+import { SlicedBatch } from "../util/sliced-batch.js";
 import type { Logger } from "./logger.js";
 
 /**
@@ -182,29 +183,12 @@ export function untracedContext(traceparent: string | undefined, tracestate: str
   return { traceparent: UNTRACED_TRACEPARENTS.take(), tracestate: undefined };
 }
 
-/**
- * New unsampled traceparents made at once into one string, each handed out as a slice of it: a flat string (V8
- * slices rather than copies), where one joined per publish is five pieces that the envelope's writes flatten again.
- */
-class UntracedTraceparents {
-  private static readonly BATCH = 64;
-  private static readonly LENGTH = "00-".length + 32 + 1 + 16 + "-00".length;
-  private batch = "";
-  private next = UntracedTraceparents.BATCH;
-
-  take(): string {
-    if (this.next === UntracedTraceparents.BATCH) {
-      let batch = "";
-      for (let i = 0; i < UntracedTraceparents.BATCH; i++) batch += `00-${UNTRACED_IDS.generateTraceId()}-${UNTRACED_IDS.generateSpanId()}-00`;
-      this.batch = batch;
-      this.next = 0;
-    }
-    const start = this.next++ * UntracedTraceparents.LENGTH;
-    return this.batch.slice(start, start + UntracedTraceparents.LENGTH);
-  }
-}
-
-const UNTRACED_TRACEPARENTS = new UntracedTraceparents();
+/** New unsampled traceparents, 64 at a time, as flat strings (SlicedBatch): the envelope's writes read each one. */
+const UNTRACED_TRACEPARENTS = new SlicedBatch("00-".length + 32 + 1 + 16 + "-00".length, 64, (count) => {
+  let batch = "";
+  for (let i = 0; i < count; i++) batch += `00-${UNTRACED_IDS.generateTraceId()}-${UNTRACED_IDS.generateSpanId()}-00`;
+  return batch;
+});
 
 /** W3C trace context: a known shape, not the invalid version ff, neither id all zeros. */
 function validTraceparent(value: string): boolean {

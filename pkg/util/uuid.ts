@@ -1,4 +1,5 @@
 import { randomFillSync } from "node:crypto";
+import { SlicedBatch } from "./sliced-batch.js";
 
 /** UUIDs' worth of random bytes drawn at once, as Node's own randomUUID caches its entropy. */
 const POOL_UUIDS = 128;
@@ -42,23 +43,17 @@ export function writeQuotedRandomUuid(out: Buffer, offset: number): number {
   return offset + QUOTED_UUID_LENGTH;
 }
 
-/** UUIDs made at once into one string, each then handed out as a slice of it. */
-const BATCH_UUIDS = 128;
-let uuidBatch = "";
-let nextInBatch = BATCH_UUIDS;
+/** UUIDs made 128 at a time into one string, each handed out as a slice of it. */
+const UUIDS = new SlicedBatch(UUID_LENGTH, 128, (count) => {
+  const bytes = Buffer.allocUnsafe(UUID_LENGTH * count);
+  for (let i = 0; i < count; i++) writeRandomUuid(bytes, i * UUID_LENGTH);
+  return bytes.toString("latin1");
+});
 
 /**
- * crypto.randomUUID's value (a random version 4 UUID, lower case) as a flat string. randomUUID builds its string of
- * 20 concatenated pieces, which every later native use (a regular expression, a write into bytes) flattens first;
- * a slice of one string of 128 is flat already (V8 slices rather than copies 13 characters or more).
+ * crypto.randomUUID's value (a random version 4 UUID, lower case) as a flat string: randomUUID builds its string of
+ * 20 concatenated pieces (SlicedBatch says why that costs).
  */
 export function randomUuid(): string {
-  if (nextInBatch === BATCH_UUIDS) {
-    const bytes = Buffer.allocUnsafe(UUID_LENGTH * BATCH_UUIDS);
-    for (let i = 0; i < BATCH_UUIDS; i++) writeRandomUuid(bytes, i * UUID_LENGTH);
-    uuidBatch = bytes.toString("latin1");
-    nextInBatch = 0;
-  }
-  const start = nextInBatch++ * UUID_LENGTH;
-  return uuidBatch.slice(start, start + UUID_LENGTH);
+  return UUIDS.take();
 }
